@@ -1,0 +1,140 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Language } from '@radar/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './delivery/email/mailer';
+import { errorBody, registerErrorHandling } from './http/error-handler';
+import { languageFromAcceptLanguage } from './http/language';
+import { redactUrl } from './http/redact';
+import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { APP_VERSION } from './version';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** The job queue; null only in tests that do not need one (health then reports it down). */
+  queue: PgBoss | null;
+  mailer: Mailer;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    language: Language;
+  }
+}
+
+export type BuildAppOptions = AppDeps & {
+  /** A pino logger for request logs; false to stay silent (tests). */
+  logger: Logger | false;
+  /** The built web client to serve, if any. */
+  web?: WebApp | null;
+};
+
+/** Builds the Fastify app without listening: main.ts listens, tests inject(). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { logger, web, ...deps } = options;
+  const serverOptions: FastifyServerOptions = {
+    trustProxy: deps.config.trustProxy,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+    ...(logger
+      ? {
+          loggerInstance: logger.child(
+            {},
+            {
+              serializers: {
+                req: (req: { method: string; url: string; ip?: string }) => ({
+                  method: req.method,
+                  url: redactUrl(req.url),
+                  ip: req.ip,
+                }),
+                res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+              },
+            },
+          ),
+        }
+      : { logger: false }),
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', deps);
+  app.decorateRequest('language', 'it');
+  app.addHook('onRequest', async (request) => {
+    request.language = languageFromAcceptLanguage(request.headers['accept-language']);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(web?.inlineScriptHashes ?? [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: deps.config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: deps.config.isProduction,
+  });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Radar Tornei API',
+        version: APP_VERSION,
+        description: 'The API of Radar Tornei. Every failure answers `{ code, message, status, data? }`.',
+      },
+      servers: [{ url: deps.config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes);
+  if (!deps.config.isProduction && deps.mailer.kind === 'dev-mailbox') {
+    await app.register(devMailboxRoutes);
+  }
+  if (web) await registerWebApp(app, web);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (web && wantsWebApp(request.method, request.url, request.headers.accept)) {
+      return sendIndex(reply, web);
+    }
+    return reply.status(404).send(errorBody(request.language, 'NOT_FOUND', 404));
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type Database =
+  | { driver: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { driver: 'postgres'; db: Db; pool: pg.Pool; connectionString: string; close(): Promise<void> };
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { pgliteDataDir: string }
+  | { pglite: PGlite };
+
+/** PGlite under `<dataDir>/pglite` without DATABASE_URL; PostgreSQL with it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Fail fast on a wrong URL instead of at the first request.
+    const client = await pool.connect();
+    client.release();
+    return {
+      driver: 'postgres',
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      pool,
+      connectionString: options.databaseUrl,
+      close: () => pool.end(),
+    };
+  }
+  let pglite: PGlite;
+  if ('pglite' in options) {
+    pglite = options.pglite;
+  } else {
+    mkdirSync(path.dirname(options.pgliteDataDir), { recursive: true });
+    pglite = await PGlite.create(options.pgliteDataDir);
+  }
+  return {
+    driver: 'pglite',
+    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    pglite,
+    close: () => pglite.close(),
+  };
+}
+
+export function databaseOptionsFromConfig(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): DatabaseOptions {
+  return config.databaseUrl
+    ? { databaseUrl: config.databaseUrl }
+    : { pgliteDataDir: path.join(config.dataDir, 'pglite') };
+}
+
+export { schema };

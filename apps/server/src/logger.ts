@@ -1,0 +1,31 @@
+import pino, { type Logger } from 'pino';
+import type { Config } from './config';
+
+/** Never log secrets: cookies, auth headers, passwords, codes and tokens. */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.confirmPassword',
+  '*.code',
+  '*.token',
+];
+
+export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>): Logger {
+  const pretty = !config.isProduction && process.stdout.isTTY;
+  return pino({
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  });
+}

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type DevMailboxMessage, findDevMailboxMessage, listDevMailbox } from '../../delivery/email/mailer';
+import { notFound } from '../../http/errors';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:960px;padding:0 1rem;color:#111418}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}
+pre{white-space:pre-wrap;background:#f4f6fa;padding:1rem;border-radius:6px}iframe{width:100%;height:70vh;border:1px solid #ddd}
+a{color:#1d4ed8}</style></head><body>${body}</body></html>`;
+
+const messageJson = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  from: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+  headers: z.record(z.string(), z.string()),
+});
+
+const toJson = (message: DevMailboxMessage) => ({ ...message, createdAt: message.createdAt.toISOString() });
+
+/** The dev mailbox, mounted only outside production and only without SMTP_URL. */
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/dev/mailbox/messages',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages kept in the dev mailbox, newest first (JSON)',
+        querystring: z.object({
+          to: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(500).optional(),
+        }),
+        response: { 200: z.object({ messages: z.array(messageJson) }) },
+      },
+    },
+    async (request) => ({ messages: (await listDevMailbox(db, request.query)).map(toJson) }),
+  );
+
+  app.get(
+    '/dev/mailbox',
+    { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } },
+    async (request, reply) => {
+      const messages = await listDevMailbox(db, { to: request.query.to, limit: 200 });
+      const rows = messages
+        .map(
+          (m) =>
+            `<tr><td>${m.createdAt.toISOString()}</td><td>${escapeHtml(m.to.join(', '))}</td>` +
+            `<td><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`,
+        )
+        .join('');
+      const body = messages.length
+        ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+        : '<p>No messages yet.</p>';
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page('Dev mailbox', `<h1>Dev mailbox</h1><p>${messages.length} message(s)</p>${body}`));
+    },
+  );
+
+  app.get(
+    '/dev/mailbox/:id',
+    { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const message = await findDevMailboxMessage(db, request.params.id);
+      if (!message) throw notFound();
+      const headers = Object.entries(message.headers)
+        .map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+        .join('');
+      const html = message.html
+        ? `<h2>HTML</h2><iframe sandbox title="HTML body" srcdoc="${escapeHtml(message.html)}"></iframe>`
+        : '';
+      const body = `<p><a href="/dev/mailbox">← Dev mailbox</a></p><h1>${escapeHtml(message.subject)}</h1>
+<table><tr><th>From</th><td>${escapeHtml(message.from)}</td></tr><tr><th>To</th><td>${escapeHtml(message.to.join(', '))}</td></tr>
+<tr><th>Sent</th><td>${message.createdAt.toISOString()}</td></tr>${headers}</table>
+<h2>Text</h2><pre>${escapeHtml(message.text ?? '')}</pre>${html}`;
+      return reply.type('text/html; charset=utf-8').send(page(message.subject, body));
+    },
+  );
+};

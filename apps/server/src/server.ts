@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type Database, databaseOptionsFromConfig, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { createMailer, type Mailer } from './delivery/email/mailer';
+import { loadWebApp } from './http/web-app';
+import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
+import { createQueue } from './jobs/queue';
+
+export type Role = Config['role'];
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type RunningServer = {
+  role: Role;
+  database: Database;
+  queue: PgBoss;
+  mailer: Mailer;
+  app: FastifyInstance | null;
+  /** The address the API listens on, when it runs. */
+  url: string | null;
+  /** Stops taking work, finishes in-flight requests and jobs, then closes connections. */
+  close(): Promise<void>;
+};
+
+/** Opens the database, migrates it, starts the queue and, by role, the API and the workers. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const role = config.role;
+  const database = await openDatabase(databaseOptionsFromConfig(config));
+  logger.info(
+    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined },
+    'database opened',
+  );
+  await migrateDatabase(database);
+
+  const runsWorkers = role !== 'api';
+  const queue = createQueue(database, logger, { schedule: runsWorkers });
+  await queue.start();
+  await scheduleHeartbeat(queue, config.heartbeatCron);
+  if (runsWorkers) await workHeartbeat(queue, database.db);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
+  if (mailer.kind === 'dev-mailbox') {
+    logger.info(
+      config.isProduction
+        ? 'no SMTP_URL: emails are kept in the dev mailbox'
+        : `no SMTP_URL: emails at ${config.publicUrl}/dev/mailbox`,
+    );
+  }
+
+  let app: FastifyInstance | null = null;
+  let url: string | null = null;
+  if (role !== 'worker') {
+    const webDir = config.webDistDir ?? DEFAULT_WEB_DIST;
+    const web = loadWebApp(webDir);
+    if (!web)
+      logger.warn(
+        { webDir: path.relative(process.cwd(), webDir) },
+        'web client not built: serving the API only',
+      );
+    app = await buildApp({ config, database, queue, mailer, logger, web });
+    url = await app.listen({ port: config.port, host: config.host });
+  }
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      // Stop accepting requests and wait for the in-flight ones.
+      if (app) await app.close();
+      // Stop fetching jobs and wait for the running ones (up to the timeout).
+      await queue.stop({ graceful: true, close: true, timeout: config.shutdownTimeoutMs });
+      await mailer.close();
+      await database.close();
+    })();
+    return closing;
+  };
+
+  return { role, database, queue, mailer, app, url, close };
+}

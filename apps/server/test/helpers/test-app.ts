@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { createDevMailbox, type Mailer } from '../../src/delivery/email/mailer';
+import type { WebApp } from '../../src/http/web-app';
+import { createQueue } from '../../src/jobs/queue';
+import { silentLogger } from './logger';
+import { createTestDatabase } from './test-db';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', LOG_LEVEL: 'silent', ...env });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  queue: PgBoss | null;
+  mailer: Mailer;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh migrated database, for inject(). */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    withQueue?: boolean;
+    logger?: Logger;
+    web?: WebApp | null;
+    mailer?: Mailer;
+  } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await createTestDatabase();
+  const queue = options.withQueue ? createQueue(database, silentLogger, { schedule: false }) : null;
+  if (queue) await queue.start();
+  const mailer = options.mailer ?? createDevMailbox(database.db, config.mailFrom, silentLogger);
+  const app = await buildApp({
+    config,
+    database,
+    queue,
+    mailer,
+    logger: options.logger ?? false,
+    web: options.web ?? null,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    queue,
+    mailer,
+    config,
+    async close() {
+      await app.close();
+      if (queue) await queue.stop({ graceful: false, close: database.driver === 'postgres' });
+      await database.close();
+    },
+  };
+}
