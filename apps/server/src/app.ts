@@ -80,6 +80,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
   });
 
+  // Graceful shutdown: answers still in flight when closing starts tell keep-alive clients to
+  // hang up, so the server does not wait out their idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

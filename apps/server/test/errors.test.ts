@@ -60,10 +60,21 @@ describe('the one error shape', () => {
   });
 
   const post = (body: unknown, language = 'it') =>
-    app.inject({ method: 'POST', url: '/api/test/echo', payload: body as object, headers: { 'accept-language': language } });
+    app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: body as object,
+      headers: { 'accept-language': language },
+    });
 
   it('answers VALIDATION_ERROR with per-field messages in Italian by default', async () => {
-    const response = await post({ username: 'ab', email: 'nope', code: '12a', password: 'x', confirmPassword: 'y' });
+    const response = await post({
+      username: 'ab',
+      email: 'nope',
+      code: '12a',
+      password: 'x',
+      confirmPassword: 'y',
+    });
     expect(response.statusCode).toBe(400);
     const body = apiErrorSchema.parse(response.json());
     expect(body).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
@@ -79,7 +90,10 @@ describe('the one error shape', () => {
   });
 
   it('reports missing fields as required and custom rules by their key, in English when asked', async () => {
-    const response = await post({ email: 'a@b.it', code: '123456', password: 'x', confirmPassword: 'y' }, 'en-GB,en;q=0.9');
+    const response = await post(
+      { email: 'a@b.it', code: '123456', password: 'x', confirmPassword: 'y' },
+      'en-GB,en;q=0.9',
+    );
     const body = apiErrorSchema.parse(response.json());
     expect(body.message).toBe('Some data is not valid. Check the highlighted fields.');
     expect(body.data).toEqual({ fields: { username: ['This field is required'] } });
@@ -94,13 +108,21 @@ describe('the one error shape', () => {
   it('answers an AppError with its code and translated message', async () => {
     const response = await app.inject({ url: '/api/test/conflict', headers: { 'accept-language': 'it' } });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ code: 'EMAIL_ALREADY_EXISTS', message: 'Email già registrata.', status: 409 });
+    expect(response.json()).toEqual({
+      code: 'EMAIL_ALREADY_EXISTS',
+      message: 'Email già registrata.',
+      status: 409,
+    });
   });
 
   it('hides internal failures behind SERVER_ERROR', async () => {
     const response = await app.inject({ url: '/api/test/crash', headers: { 'accept-language': 'en' } });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ code: 'SERVER_ERROR', message: 'Server error. Please try again later.', status: 500 });
+    expect(response.json()).toEqual({
+      code: 'SERVER_ERROR',
+      message: 'Server error. Please try again later.',
+      status: 500,
+    });
     expect(response.body).not.toContain('hunter2');
   });
 

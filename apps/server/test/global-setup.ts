@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { buildPgliteTemplate, databaseUrlWithName, prepareTemplate, withAdminClient } from './helpers/template';
+import {
+  buildPgliteTemplate,
+  databaseUrlWithName,
+  prepareTemplate,
+  withAdminClient,
+} from './helpers/template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,18 +22,23 @@ declare module 'vitest' {
  * data-dir dump; PostgreSQL with TEST_DATABASE_URL: CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
   const dir = mkdtempSync(path.join(tmpdir(), 'radar-test-'));
   const templatePath = path.join(dir, 'template.tar');
-  const dump = await buildPgliteTemplate();
-  writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+  if (!adminUrl) {
+    const dump = await buildPgliteTemplate();
+    writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+  }
   project.provide('pgliteTemplatePath', templatePath);
 
-  const adminUrl = process.env.TEST_DATABASE_URL;
   let templateName: string | null = null;
   if (adminUrl) {
     templateName = `radar_tpl_${process.pid}_${Date.now()}`;
     await withAdminClient(adminUrl, (client) => client.query(`create database "${templateName}"`));
-    const database = await openDatabase({ databaseUrl: databaseUrlWithName(adminUrl, templateName), poolSize: 2 });
+    const database = await openDatabase({
+      databaseUrl: databaseUrlWithName(adminUrl, templateName),
+      poolSize: 2,
+    });
     await prepareTemplate(database);
     await database.close();
     project.provide('postgresTemplate', { adminUrl, name: templateName });

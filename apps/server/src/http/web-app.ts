@@ -29,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, web: WebApp): Promise
     root: web.dir,
     wildcard: false,
     index: false,
+    // index.html is answered by sendIndex (no-cache, and the SPA fallback), never as a file.
+    globIgnore: ['index.html'],
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

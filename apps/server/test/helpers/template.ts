@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { type Database, openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
 import { createQueue } from '../../src/jobs/queue';

@@ -11,7 +11,12 @@ import { silentLogger } from './logger';
 import { createTestDatabase } from './test-db';
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', LOG_LEVEL: 'silent', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 }
 
 export type TestApp = {

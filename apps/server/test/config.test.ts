@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('has working defaults for every variable', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      fitpBaseUrl: undefined,
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      role: 'both',
+    });
+    expect(config.mailFrom).toContain('@');
+  });
+
+  it('reads the fixed variables', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/radar',
+      DATABASE_URL: 'postgres://u:p@db:5432/radar',
+      PUBLIC_URL: 'https://radartornei.it/',
+      FITP_BASE_URL: 'https://fitp.example/',
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Radar <a@b.it>',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/radar',
+      databaseUrl: 'postgres://u:p@db:5432/radar',
+      publicUrl: 'https://radartornei.it',
+      fitpBaseUrl: 'https://fitp.example/',
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      mailFrom: 'Radar <a@b.it>',
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('names every wrong variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', ROLE: 'boss' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/DATABASE_URL/);
+    expect(message).toMatch(/ROLE/);
+    expect((error as ConfigError).problems).toHaveLength(3);
+  });
+});

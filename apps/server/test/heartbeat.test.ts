@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEARTBEAT_QUEUE, readHeartbeat, scheduleHeartbeat, workHeartbeat } from '../src/jobs/heartbeat';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+describe('heartbeat job', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ withQueue: true });
+  });
+  afterAll(() => t.close());
+
+  it('is scheduled on its cron and runs through the queue, shown by /api/health', async () => {
+    const queue = t.queue;
+    if (!queue) throw new Error('queue expected');
+    await scheduleHeartbeat(queue, '*/5 * * * *');
+    const schedules = await queue.getSchedules(HEARTBEAT_QUEUE);
+    expect(schedules.map((s) => s.cron)).toEqual(['*/5 * * * *']);
+
+    await workHeartbeat(queue, t.database.db);
+    await queue.send(HEARTBEAT_QUEUE, {});
+    const deadline = Date.now() + 20_000;
+    while ((await readHeartbeat(t.database.db)).runs === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const heartbeat = await readHeartbeat(t.database.db);
+    expect(heartbeat.runs).toBe(1);
+    const health = (await t.app.inject('/api/health')).json();
+    expect(health.queue.heartbeat.runs).toBe(1);
+    expect(health.queue.heartbeat.lastRunAt).toBe(heartbeat.lastRunAt?.toISOString());
+  });
+});
