@@ -1,0 +1,24 @@
+/**
+ * Starts the real server for the browser journeys, on a fresh data dir (PGlite) or, when
+ * TEST_DATABASE_URL is set, on a fresh PostgreSQL database of its own. The databases of
+ * earlier runs are dropped first, so none is left behind for more than one run.
+ */
+import pg from 'pg';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  const name = `radar_e2e_${Date.now()}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const { rows } = await client.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'radar\\_e2e\\_%'",
+  );
+  for (const row of rows) await client.query(`drop database if exists "${row.datname}" with (force)`);
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+}
+
+await import('../../apps/server/src/main');
