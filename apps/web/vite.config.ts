@@ -1,0 +1,76 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The API process (apps/server) listens here in development. */
+const API_ORIGIN = 'http://localhost:3000';
+
+/** Paths served by the API process, never by the SPA shell. */
+const SERVER_PATHS = /^\/(api|dev)(\/|$)/;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Radar Tornei',
+        short_name: 'Radar Tornei',
+        description: 'Non perdere mai un torneo di tennis in Italia.',
+        lang: 'it',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#E4E9F1',
+        background_color: '#F4F6FA',
+        categories: ['sports'],
+        icons: [
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [SERVER_PATHS],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '^/api(/|$)': { target: API_ORIGIN, changeOrigin: false },
+      '^/dev(/|$)': { target: API_ORIGIN, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '^/api(/|$)': { target: API_ORIGIN, changeOrigin: false },
+      '^/dev(/|$)': { target: API_ORIGIN, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the router change far less often than the app: their own long-cached chunk.
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
