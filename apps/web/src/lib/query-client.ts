@@ -1,0 +1,48 @@
+import { type DefaultOptions, QueryClient } from '@tanstack/react-query';
+import { isApiClientError } from './api-client';
+
+const HOUR_MS = 60 * 60 * 1000;
+const MAX_RETRY_DELAY_MS = 30_000;
+const MAX_RETRIES = 1;
+
+/** Delay before retry number `attemptIndex` (0-based): 2^n seconds, at most 30 s (spec §9). */
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
+}
+
+/**
+ * Retries a failed query once (spec §9), except when retrying cannot help: a cancelled call
+ * or a client error (4xx) other than a timeout (408) or rate limit (429) answers the same twice.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (!isApiClientError(error)) return true;
+  if (error.kind === 'aborted') return false;
+  const { status } = error;
+  const isClientError = status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return !isClientError;
+}
+
+/** Query defaults of spec §9: cached data is fresh and kept for an hour, offline-first. */
+export const queryConfig = {
+  queries: {
+    staleTime: HOUR_MS,
+    gcTime: HOUR_MS,
+    retry: shouldRetry,
+    retryDelay,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+    networkMode: 'offlineFirst',
+  },
+  mutations: {
+    networkMode: 'offlineFirst',
+  },
+} satisfies DefaultOptions;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryConfig });
+}
+
+/** The app's single cache. Tests build their own with {@link createQueryClient}. */
+export const queryClient = createQueryClient();
