@@ -1,0 +1,47 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from './providers';
+
+describe('AppProviders', () => {
+  it('clears every cached query when a call answers 401', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['user'], { username: 'mario' });
+    queryClient.setQueryData(['filters'], [{ id: 1 }]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'no', status: 401 }), { status: 401 }),
+      ),
+    );
+    render(
+      <AppProviders queryClient={queryClient}>
+        <p>app</p>
+      </AppProviders>,
+    );
+
+    await expect(apiClient.get('/profile')).rejects.toMatchObject({ status: 401 });
+
+    expect(queryClient.getQueryData(['user'])).toBeUndefined();
+    expect(queryClient.getQueryData(['filters'])).toBeUndefined();
+  });
+
+  it('keeps the cache for other failures', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['user'], { username: 'mario' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 500 })),
+    );
+    render(
+      <AppProviders queryClient={queryClient}>
+        <p>app</p>
+      </AppProviders>,
+    );
+
+    await expect(apiClient.get('/profile')).rejects.toMatchObject({ status: 500 });
+    expect(queryClient.getQueryData(['user'])).toEqual({ username: 'mario' });
+  });
+});

@@ -1,0 +1,127 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/test-utils';
+
+describe('routing', () => {
+  it('shows the full-screen spinner while the first screen loads', async () => {
+    renderApp('/home');
+    expect(screen.getByRole('status', { name: 'Caricamento…' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Caricamento…' })).toBeNull();
+  });
+
+  it.each([
+    ['/home', 'Home'],
+    ['/explore', 'Esplora i tornei'],
+    ['/subscriptions', 'I miei tornei'],
+    ['/filters', 'Filtri'],
+    ['/settings', 'Impostazioni'],
+    ['/whatsnew', 'Novità'],
+    ['/communication', 'Notifiche'],
+    ['/communication/42', 'Notifica'],
+    ['/competition/abc-123', 'Dettaglio torneo'],
+    ['/privacy', 'Informativa sulla privacy'],
+    ['/terms', 'Termini di servizio'],
+    ['/contact', 'Contattaci'],
+  ])('renders %s with its title', async (path, title) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`${title} · Radar Tornei`));
+  });
+
+  it('says no notification is selected on the notifications list only', async () => {
+    const { router } = renderApp('/communication');
+    expect(await screen.findByText('Nessuna notifica selezionata')).toBeTruthy();
+
+    await act(() => router.navigate('/communication/42'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifica' })).toBeTruthy();
+    expect(screen.queryByText('Nessuna notifica selezionata')).toBeNull();
+  });
+
+  it('resets the scroll position to the top on every navigation', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    scrollTo.mockClear();
+
+    await act(() => router.navigate('/filters'));
+    await screen.findByRole('heading', { level: 1, name: 'Filtri' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+    scrollTo.mockClear();
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});
+
+describe('not-found page', () => {
+  it('shows 404 for an unknown path and its back-home link returns to /', async () => {
+    const { router } = renderApp('/no/such/page');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagina non trovata' })).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Torna alla home' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Radar Tornei' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('signed-in layout', () => {
+  const sections = ['Home', 'Esplora', 'I miei tornei', 'Filtri', 'Notifiche', 'Impostazioni', 'Novità'];
+
+  it('has the logo, language and theme switchers and the navigation to every section', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Radar Tornei, home' }).getAttribute('href')).toBe(
+      '/home',
+    );
+    expect(within(header).getByRole('button', { name: 'Lingua' })).toBeTruthy();
+    expect(within(header).getByRole('button', { name: 'Tema' })).toBeTruthy();
+
+    const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(sections);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/home',
+      '/explore',
+      '/subscriptions',
+      '/filters',
+      '/communication',
+      '/settings',
+      '/whatsnew',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('navigates between sections and marks the current one', async () => {
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
+
+    fireEvent.click(within(nav).getByRole('link', { name: 'Filtri' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Filtri' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/filters');
+    expect(within(nav).getByRole('link', { name: 'Filtri' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('opens the mobile menu, navigates from it and closes it', async () => {
+    const { router } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apri il menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Impostazioni' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Impostazioni' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

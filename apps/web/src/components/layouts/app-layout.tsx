@@ -1,0 +1,37 @@
+import { Outlet } from 'react-router';
+import { paths } from '@/config/paths';
+import { LanguageSwitcher } from '../language-switcher';
+import { Logo } from '../logo';
+import { MAIN_CONTENT_ID } from '../skip-link';
+import { ThemeSwitcher } from '../theme-switcher';
+import { MainNav } from './main-nav';
+import { MobileNav } from './mobile-nav';
+
+/**
+ * Layout of the signed-in screens: a header with the logo and the language and theme
+ * switchers; the navigation is a sidebar from 768 px up and a sheet below.
+ */
+export function AppLayout() {
+  return (
+    <div className="min-h-dvh">
+      <header className="sticky top-0 z-40 border-b border-border bg-header/90 backdrop-blur supports-[backdrop-filter]:bg-header/75">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+          <MobileNav className="-ml-2 md:hidden" />
+          <Logo to={paths.home} />
+          <div className="ml-auto flex items-center gap-1">
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto flex max-w-7xl gap-8 px-4 sm:px-6">
+        <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 overflow-y-auto py-6 md:block">
+          <MainNav />
+        </aside>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 py-6 focus:outline-none md:py-10">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

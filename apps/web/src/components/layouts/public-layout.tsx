@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { paths } from '@/config/paths';
+import { LanguageSwitcher } from '../language-switcher';
+import { Logo } from '../logo';
+import { MAIN_CONTENT_ID } from '../skip-link';
+import { ThemeSwitcher } from '../theme-switcher';
+import { Button } from '../ui/button';
+import { SiteFooter } from './site-footer';
+
+/** Layout of the public pages (landing, legal, contact, not found). */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-40 border-b border-border bg-header/90 backdrop-blur supports-[backdrop-filter]:bg-header/75">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
+          <Logo to={paths.landing} />
+          <div className="ml-auto flex items-center gap-1">
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+            <Button asChild variant="outline" size="sm" className="ml-1 h-9">
+              <Link to={paths.login}>{t('nav.login')}</Link>
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Check } from 'lucide-react';
+import { DropdownMenu as Primitive } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+export const DropdownMenu = Primitive.Root;
+export const DropdownMenuTrigger = Primitive.Trigger;
+export const DropdownMenuRadioGroup = Primitive.RadioGroup;
+
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  align = 'end',
+  ...props
+}: ComponentProps<typeof Primitive.Content>) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Content
+        sideOffset={sideOffset}
+        align={align}
+        className={cn(
+          'z-50 min-w-44 overflow-hidden rounded-xl border border-border bg-surface p-1 text-foreground shadow-lg',
+          'data-[state=open]:animate-menu-in',
+          className,
+        )}
+        {...props}
+      />
+    </Primitive.Portal>
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Primitive.Label>) {
+  return (
+    <Primitive.Label
+      className={cn(
+        'px-2 py-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const itemClassName =
+  'relative flex cursor-default items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none ' +
+  'data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4';
+
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Primitive.Item>) {
+  return <Primitive.Item className={cn(itemClassName, className)} {...props} />;
+}
+
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Primitive.RadioItem>) {
+  return (
+    <Primitive.RadioItem className={cn(itemClassName, 'pr-8', className)} {...props}>
+      {children}
+      <Primitive.ItemIndicator className="absolute right-2 flex items-center text-primary">
+        <Check aria-hidden="true" />
+      </Primitive.ItemIndicator>
+    </Primitive.RadioItem>
+  );
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Primitive.Separator>) {
+  return <Primitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}

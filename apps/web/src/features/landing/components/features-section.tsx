@@ -1,0 +1,38 @@
+import { BellRing, Bookmark, CreditCard, Hourglass, type LucideIcon, SlidersHorizontal } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { SectionHeading } from './section-heading';
+
+const FEATURES = [
+  { id: 'filters', Icon: SlidersHorizontal },
+  { id: 'notifications', Icon: BellRing },
+  { id: 'reminders', Icon: Hourglass },
+  { id: 'follow', Icon: Bookmark },
+  { id: 'fitpCard', Icon: CreditCard },
+] as const satisfies readonly { id: string; Icon: LucideIcon }[];
+
+export function FeaturesSection() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+      <SectionHeading
+        id="features-title"
+        title={t('landing.features.title')}
+        subtitle={t('landing.features.subtitle')}
+      />
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURES.map(({ id, Icon }) => (
+          <li
+            key={id}
+            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-6 shadow-sm"
+          >
+            <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="text-lg font-semibold">{t(`landing.features.${id}.title`)}</h3>
+            <p className="text-pretty text-muted-foreground">{t(`landing.features.${id}.description`)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { CircleCheck, Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { SectionHeading } from './section-heading';
+
+const COMPETITIONS = ['fitp', 'tpra', 'teams'] as const;
+type Competition = (typeof COMPETITIONS)[number];
+
+/** Which sport is covered for which competition family: tennis everywhere, the rest coming soon. */
+const SPORTS = [
+  { id: 'tennis', supported: ['fitp', 'tpra', 'teams'] },
+  { id: 'padel', supported: [] },
+  { id: 'beachTennis', supported: [] },
+  { id: 'pickleball', supported: [] },
+] as const satisfies readonly { id: string; supported: readonly Competition[] }[];
+
+function SupportCell({ supported }: { supported: boolean }) {
+  const { t } = useTranslation();
+  return supported ? (
+    <span className="inline-flex items-center gap-1.5 font-medium text-success">
+      <CircleCheck aria-hidden="true" className="size-5" />
+      {t('landing.support.supported')}
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-2.5 py-1 text-xs font-medium text-muted-foreground">
+      <Clock aria-hidden="true" className="size-3.5" />
+      {t('landing.support.comingSoon')}
+    </span>
+  );
+}
+
+export function SportsSupportTable() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="support-title" className="mx-auto max-w-4xl px-4 py-20 sm:px-6">
+      <SectionHeading
+        id="support-title"
+        title={t('landing.support.title')}
+        subtitle={t('landing.support.subtitle')}
+      />
+      <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm">
+        <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+          <caption className="sr-only">{t('landing.support.caption')}</caption>
+          <thead className="bg-muted/60">
+            <tr>
+              <th scope="col" className="px-5 py-3 font-semibold">
+                {t('landing.support.sport')}
+              </th>
+              {COMPETITIONS.map((competition) => (
+                <th key={competition} scope="col" className="px-5 py-3 font-semibold">
+                  {t(`landing.support.${competition}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {SPORTS.map((sport) => (
+              <tr key={sport.id} className="border-t border-border">
+                <th scope="row" className="px-5 py-4 font-medium">
+                  {t(`landing.support.${sport.id}`)}
+                </th>
+                {COMPETITIONS.map((competition) => (
+                  <td key={competition} className="px-5 py-4">
+                    <SupportCell
+                      supported={(sport.supported as readonly Competition[]).includes(competition)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { CONTACT_EMAIL } from '@/config/site';
+import { LegalDocument, type LegalSection } from '../components/legal-document';
+import { MailLink } from '../components/mail-link';
+
+const SECTIONS = [
+  'service',
+  'information',
+  'account',
+  'acceptableUse',
+  'availability',
+  'liability',
+  'termination',
+  'law',
+] as const;
+
+/** `/terms`: the terms of service. */
+export function TermsRoute() {
+  const { t } = useTranslation();
+
+  const sections: LegalSection[] = [
+    ...SECTIONS.map((id) => ({
+      id,
+      title: t(`legal.terms.${id}.title`),
+      body: t(`legal.terms.${id}.body`),
+    })),
+    {
+      id: 'contact',
+      title: t('legal.terms.contact.title'),
+      body: (
+        <Trans
+          i18nKey="legal.terms.contact.body"
+          values={{ email: CONTACT_EMAIL }}
+          components={{ mail: <MailLink /> }}
+        />
+      ),
+    },
+  ];
+
+  return <LegalDocument title={t('legal.terms.title')} intro={t('legal.terms.intro')} sections={sections} />;
+}
