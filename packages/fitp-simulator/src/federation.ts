@@ -1,0 +1,435 @@
+/**
+ * The simulated federation: the seeded calendar, the player pool and whatever tests scripted on
+ * top, queried at an instant. It knows nothing of HTTP or of wire spellings; every method takes
+ * `now`, so the answers are a function of (seed, now, scripted additions).
+ */
+import { ClubDirectory } from './clubs';
+import {
+  CompetitionGenerator,
+  DEFAULT_COMPETITION_COUNT,
+  WEEKS_AFTER,
+  WEEKS_BEFORE,
+  weekOfDay,
+} from './generator';
+import { getOrInsert } from './maps';
+import { type Competition, type IdStato, isPublished, statusAt, type TournamentSpec } from './model';
+import { DEFAULT_PLAYER_COUNT, type Player, PlayerPool } from './players';
+import { romeDayOf } from './rome-time';
+import {
+  type CompetitionRoster,
+  type CompetitionTimeline,
+  generateRoster,
+  generateTimeline,
+  type ItemKind,
+  itemUrl,
+  latestAtOrBefore,
+  type PublishedItem,
+  participantIdBase,
+  SCRIPTED_ITEM_ID_START,
+  SCRIPTED_PARTICIPANT_OFFSET,
+} from './timeline';
+
+export interface FederationOptions {
+  readonly seed: number;
+  /** The instant the calendar is centred on (the clock's start). */
+  readonly now: number;
+  /** Competitions in the ~15-month window around `now`. */
+  readonly competitions?: number;
+  readonly players?: number;
+}
+
+export interface Participant {
+  readonly participantId: number;
+  readonly player: Player;
+  readonly at: number;
+}
+
+export interface TournamentView {
+  readonly spec: TournamentSpec;
+  /** Entries visible at `now`, by subscription time. */
+  readonly participants: readonly Participant[];
+  /** Documents, orders of play and draws visible at `now`, by publication time, with their URL. */
+  readonly items: ReadonlyArray<PublishedItem & { readonly url: string }>;
+}
+
+export interface CompetitionView {
+  readonly competition: Competition;
+  readonly status: IdStato;
+  readonly lastModifiedAt: number;
+}
+
+export interface CompetitionDetailView extends CompetitionView {
+  readonly tournaments: readonly TournamentView[];
+}
+
+export type DetailResult =
+  | { readonly kind: 'found'; readonly view: CompetitionDetailView }
+  | { readonly kind: 'unpublished' }
+  | { readonly kind: 'unknown' };
+
+export interface PlayerEntry {
+  readonly competitionGuid: string;
+  readonly tournamentUid: string;
+  readonly at: number;
+}
+
+export interface TournamentRef {
+  readonly competition: Competition;
+  readonly spec: TournamentSpec;
+  readonly index: number;
+}
+
+interface TournamentOverlay {
+  readonly participants: Participant[];
+  readonly items: PublishedItem[];
+}
+
+interface PlayerEntryRef {
+  readonly competition: Competition;
+  readonly tournamentUid: string;
+  readonly at: number;
+}
+
+export class DuplicateError extends Error {}
+
+export class Federation {
+  readonly seed: number;
+  readonly clubs: ClubDirectory;
+  readonly pool: PlayerPool;
+  readonly generator: CompetitionGenerator;
+
+  private weeks: { from: number; to: number } | undefined;
+  /** Every known competition, by start date then guid (the list's order). */
+  private competitions: Competition[] = [];
+  private generatedCount = 0;
+  private readonly byGuid = new Map<string, Competition>();
+  private readonly tournamentsByUid = new Map<string, TournamentRef>();
+  private readonly timelines = new Map<string, CompetitionTimeline>();
+  private readonly rosters = new Map<string, CompetitionRoster>();
+
+  private readonly overlays = new Map<string, TournamentOverlay>();
+  private readonly scriptedChanges = new Map<string, number[]>();
+  private readonly scriptedPlayers = new Map<string, Player>();
+
+  /**
+   * Pool player index → their generated entries. Players only enter tournaments of their own
+   * region, so it is filled lazily region by region, from the competitions not indexed yet.
+   */
+  private readonly entriesByPlayer = new Map<number, PlayerEntryRef[]>();
+  private readonly unindexed = new Map<number, Competition[]>();
+
+  constructor(options: FederationOptions) {
+    this.seed = options.seed;
+    this.clubs = new ClubDirectory(options.seed);
+    this.pool = new PlayerPool(options.seed, options.players ?? DEFAULT_PLAYER_COUNT, this.clubs);
+    this.generator = new CompetitionGenerator(
+      options.seed,
+      this.pool,
+      this.clubs,
+      options.competitions ?? DEFAULT_COMPETITION_COUNT,
+    );
+    this.ensureCoverage(options.now);
+  }
+
+  /** Generates the weeks around `now` not generated yet (the calendar only ever grows). */
+  ensureCoverage(now: number): void {
+    const week = weekOfDay(romeDayOf(now));
+    const wanted = { from: week - WEEKS_BEFORE, to: week + WEEKS_AFTER };
+    const covered = this.weeks;
+    if (covered && wanted.from >= covered.from && wanted.to <= covered.to) return;
+    const added: Competition[] = [];
+    for (let w = wanted.from; w <= wanted.to; w++) {
+      if (covered && w >= covered.from && w <= covered.to) continue;
+      added.push(...this.generator.competitionsOfWeek(w));
+    }
+    this.weeks = covered
+      ? { from: Math.min(covered.from, wanted.from), to: Math.max(covered.to, wanted.to) }
+      : wanted;
+    for (const c of added) this.register(c);
+    this.generatedCount += added.length;
+    this.competitions = this.competitions.concat(added).sort(compareCompetitions);
+  }
+
+  private register(competition: Competition): void {
+    this.byGuid.set(competition.guid, competition);
+    if (competition.generatedActivity) {
+      getOrInsert(this.unindexed, competition.province.regionId, () => []).push(competition);
+    }
+    competition.tournaments.forEach((spec, index) => {
+      this.tournamentsByUid.set(spec.uid, { competition, spec, index });
+    });
+  }
+
+  /** Every competition published at `now`, in list order. */
+  published(now: number): Competition[] {
+    this.ensureCoverage(now);
+    return this.competitions.filter((c) => isPublished(c, now));
+  }
+
+  findCompetition(guid: string): Competition | undefined {
+    return this.byGuid.get(guid.trim().toUpperCase());
+  }
+
+  findTournament(uid: string): TournamentRef | undefined {
+    return this.tournamentsByUid.get(uid.trim().toUpperCase());
+  }
+
+  timelineOf(competition: Competition): CompetitionTimeline {
+    let timeline = this.timelines.get(competition.guid);
+    if (!timeline) {
+      timeline = generateTimeline(this.seed, competition);
+      this.timelines.set(competition.guid, timeline);
+    }
+    return timeline;
+  }
+
+  rosterOf(competition: Competition): CompetitionRoster {
+    let roster = this.rosters.get(competition.guid);
+    if (!roster) {
+      roster = generateRoster(this.seed, competition, this.pool);
+      this.rosters.set(competition.guid, roster);
+    }
+    return roster;
+  }
+
+  /** `data_modifica`: the latest visible change at or before `now`. */
+  lastModifiedAt(competition: Competition, now: number): number {
+    let latest = latestAtOrBefore(this.timelineOf(competition).changes, now) ?? competition.publishedAt;
+    for (const t of this.scriptedChanges.get(competition.guid) ?? []) {
+      if (t <= now && t > latest) latest = t;
+    }
+    return latest;
+  }
+
+  view(competition: Competition, now: number): CompetitionView {
+    return {
+      competition,
+      status: statusAt(competition, now),
+      lastModifiedAt: this.lastModifiedAt(competition, now),
+    };
+  }
+
+  detail(guid: string, now: number): DetailResult {
+    this.ensureCoverage(now);
+    const competition = this.findCompetition(guid);
+    if (!competition) return { kind: 'unknown' };
+    if (!isPublished(competition, now)) return { kind: 'unpublished' };
+    const timeline = this.timelineOf(competition);
+    const roster = this.rosterOf(competition);
+    const tournaments = competition.tournaments.map((spec, i): TournamentView => {
+      const generated = timeline.tournaments[i];
+      const overlay = this.overlays.get(spec.uid);
+      const participants: Participant[] = [];
+      if (generated) {
+        const base = participantIdBase(this.seed, spec.uid);
+        for (const [k, player] of (roster[i] ?? []).entries()) {
+          const at = generated.entryTimes[Math.floor(k / generated.groupSize)];
+          if (at === undefined || at > now) break;
+          participants.push({ participantId: base + k + 1, player, at });
+        }
+      }
+      for (const p of overlay?.participants ?? []) if (p.at <= now) participants.push(p);
+      participants.sort((a, b) => a.at - b.at || a.participantId - b.participantId);
+      const items = [...(generated?.items ?? []), ...(overlay?.items ?? [])]
+        .filter((item) => item.publishedAt <= now)
+        .sort((a, b) => a.publishedAt - b.publishedAt || a.id - b.id)
+        .map((item) => ({ ...item, url: item.url ?? itemUrl(spec.uid, item.kind, item.id) }));
+      return { spec, participants, items };
+    });
+    return { kind: 'found', view: { ...this.view(competition, now), tournaments } };
+  }
+
+  findPlayer(cardNumber: string): Player | undefined {
+    return this.scriptedPlayers.get(cardNumber) ?? this.pool.findByCard(cardNumber);
+  }
+
+  /** The player's entries visible at `now` (published competition, subscription time passed). */
+  playerEntries(cardNumber: string, now: number): PlayerEntry[] {
+    this.ensureCoverage(now);
+    const entries: PlayerEntry[] = [];
+    const visible = (competition: Competition, at: number): boolean =>
+      at <= now && isPublished(competition, now);
+    const poolPlayer = this.scriptedPlayers.has(cardNumber) ? undefined : this.pool.findByCard(cardNumber);
+    if (poolPlayer) {
+      this.indexGeneratedEntries(poolPlayer.province.regionId);
+      for (const ref of this.entriesByPlayer.get(poolPlayer.index) ?? []) {
+        if (visible(ref.competition, ref.at)) {
+          entries.push({
+            competitionGuid: ref.competition.guid,
+            tournamentUid: ref.tournamentUid,
+            at: ref.at,
+          });
+        }
+      }
+    }
+    for (const [uid, overlay] of this.overlays) {
+      const ref = this.tournamentsByUid.get(uid);
+      if (!ref) continue;
+      for (const p of overlay.participants) {
+        if (p.player.cardNumber === cardNumber && visible(ref.competition, p.at)) {
+          entries.push({ competitionGuid: ref.competition.guid, tournamentUid: uid, at: p.at });
+        }
+      }
+    }
+    return entries.sort((a, b) => a.at - b.at || a.tournamentUid.localeCompare(b.tournamentUid));
+  }
+
+  private indexGeneratedEntries(regionId: number): void {
+    const pending = this.unindexed.get(regionId) ?? [];
+    this.unindexed.delete(regionId);
+    for (const competition of pending) {
+      const timeline = this.timelineOf(competition);
+      this.rosterOf(competition).forEach((players, i) => {
+        const tournament = timeline.tournaments[i];
+        const spec = competition.tournaments[i];
+        if (!tournament || !spec) return;
+        players.forEach((player, k) => {
+          const at = tournament.entryTimes[Math.floor(k / tournament.groupSize)];
+          if (at === undefined) return;
+          getOrInsert(this.entriesByPlayer, player.index, () => []).push({
+            competition,
+            tournamentUid: spec.uid,
+            at,
+          });
+        });
+      });
+    }
+  }
+
+  // --- Scripted additions -------------------------------------------------------------------
+
+  addCompetition(competition: Competition): void {
+    if (this.byGuid.has(competition.guid)) throw new DuplicateError(`Competition ${competition.guid} exists`);
+    for (const spec of competition.tournaments) {
+      if (this.tournamentsByUid.has(spec.uid)) throw new DuplicateError(`Tournament ${spec.uid} exists`);
+    }
+    this.register(competition);
+    this.competitions = [...this.competitions, competition].sort(compareCompetitions);
+  }
+
+  addItem(
+    tournamentUid: string,
+    item: {
+      kind: ItemKind;
+      title: string;
+      url?: string | undefined;
+      publishedAt: number;
+      date?: number | undefined;
+    },
+  ): PublishedItem {
+    const ref = this.requireTournament(tournamentUid);
+    const overlay = this.overlayOf(ref.spec.uid);
+    const id = SCRIPTED_ITEM_ID_START + overlay.items.length;
+    const published: PublishedItem = {
+      id,
+      kind: item.kind,
+      title: item.title,
+      ...(item.url === undefined ? {} : { url: item.url }),
+      publishedAt: item.publishedAt,
+      ...(item.date === undefined ? {} : { date: item.date }),
+    };
+    overlay.items.push(published);
+    this.noteScriptedChange(ref.competition, item.publishedAt);
+    return published;
+  }
+
+  addEntry(tournamentUid: string, player: Player, at: number): Participant {
+    const ref = this.requireTournament(tournamentUid);
+    const overlay = this.overlayOf(ref.spec.uid);
+    const participantId =
+      participantIdBase(this.seed, ref.spec.uid) +
+      SCRIPTED_PARTICIPANT_OFFSET +
+      overlay.participants.length +
+      1;
+    const participant: Participant = { participantId, player, at };
+    overlay.participants.push(participant);
+    this.noteScriptedChange(ref.competition, at);
+    return participant;
+  }
+
+  addPlayer(player: Player): void {
+    if (this.findPlayer(player.cardNumber)) throw new DuplicateError(`Card ${player.cardNumber} exists`);
+    this.scriptedPlayers.set(player.cardNumber, player);
+  }
+
+  /** Removes every scripted competition, entry, item and player. */
+  resetScripted(): void {
+    const scripted = this.competitions.filter((c) => c.scripted);
+    for (const c of scripted) {
+      this.byGuid.delete(c.guid);
+      this.timelines.delete(c.guid);
+      this.rosters.delete(c.guid);
+      for (const spec of c.tournaments) this.tournamentsByUid.delete(spec.uid);
+    }
+    if (scripted.length > 0) {
+      this.competitions = this.competitions.filter((c) => !c.scripted);
+      for (const [index, refs] of this.entriesByPlayer) {
+        this.entriesByPlayer.set(
+          index,
+          refs.filter((r) => !r.competition.scripted),
+        );
+      }
+      for (const [regionId, pending] of this.unindexed) {
+        this.unindexed.set(
+          regionId,
+          pending.filter((c) => !c.scripted),
+        );
+      }
+    }
+    this.overlays.clear();
+    this.scriptedChanges.clear();
+    this.scriptedPlayers.clear();
+  }
+
+  stats(now: number): FederationStats {
+    this.ensureCoverage(now);
+    const byStatus: Record<IdStato, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
+    let published = 0;
+    for (const c of this.competitions) {
+      if (!isPublished(c, now)) continue;
+      published++;
+      byStatus[statusAt(c, now)]++;
+    }
+    return {
+      generated: this.generatedCount,
+      scripted: this.competitions.length - this.generatedCount,
+      published,
+      byStatus,
+      tournaments: this.tournamentsByUid.size,
+      players: { pool: this.pool.size, scripted: this.scriptedPlayers.size },
+      scriptedEntries: [...this.overlays.values()].reduce((n, o) => n + o.participants.length, 0),
+      scriptedItems: [...this.overlays.values()].reduce((n, o) => n + o.items.length, 0),
+    };
+  }
+
+  private requireTournament(uid: string): TournamentRef {
+    const ref = this.findTournament(uid);
+    if (!ref) throw new NotFoundError(`Unknown tournament ${uid}`);
+    return ref;
+  }
+
+  private overlayOf(uid: string): TournamentOverlay {
+    return getOrInsert(this.overlays, uid, () => ({ participants: [], items: [] }));
+  }
+
+  private noteScriptedChange(competition: Competition, at: number): void {
+    getOrInsert(this.scriptedChanges, competition.guid, () => []).push(at);
+  }
+}
+
+export class NotFoundError extends Error {}
+
+export interface FederationStats {
+  readonly generated: number;
+  readonly scripted: number;
+  readonly published: number;
+  readonly byStatus: Record<IdStato, number>;
+  readonly tournaments: number;
+  readonly players: { readonly pool: number; readonly scripted: number };
+  readonly scriptedEntries: number;
+  readonly scriptedItems: number;
+}
+
+function compareCompetitions(a: Competition, b: Competition): number {
+  return a.startDay - b.startDay || (a.guid < b.guid ? -1 : a.guid > b.guid ? 1 : 0);
+}

@@ -1,0 +1,504 @@
+/**
+ * The scripting hooks: what tests (in-process, or over HTTP under `/__sim`) use to drive the
+ * simulator. Inputs are validated with the zod schemas below, shared by both ways in.
+ */
+import { findProvinceBySigla, PROVINCES, type Province } from '@radar/shared';
+import { z } from 'zod';
+import { type Clock, type Duration, durationMs } from './clock';
+import { nameCompetition } from './competition-names';
+import type { ActiveFault, FaultRule, Faults } from './faults';
+import { type Federation, type FederationStats, NotFoundError } from './federation';
+import { assembleCompetition, competitionUrls, type DraftTournament } from './generator';
+import {
+  ADMISSION_TYPES,
+  AGE_CATEGORIES,
+  type CodFonte,
+  type Competition,
+  DRAW_TYPES,
+  type TournamentSpec,
+} from './model';
+import { BALLS, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURFACES, SURNAMES } from './names';
+import { placesOf } from './places';
+import type { Gender, Player } from './players';
+import { Rng } from './prng';
+import { isRanking, rankingValue } from './rankings';
+import { calendarDateOf, DAY_MS, parseInstant, parseLocalDate, romeDayOf, romeInstant } from './rome-time';
+import { orderOfPlayTitle } from './timeline';
+
+const instant = z.union([z.string(), z.number(), z.date()]).transform((value, ctx) => {
+  const ms =
+    value instanceof Date ? value.getTime() : typeof value === 'number' ? value : parseInstant(value);
+  if (ms === undefined || !Number.isFinite(ms)) {
+    ctx.addIssue({ code: 'custom', message: 'expected an instant (ISO date-time, or Rome local time)' });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+const localDate = z.string().transform((value, ctx) => {
+  const day = parseLocalDate(value);
+  if (day === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'expected a date YYYY-MM-DD or dd/mm/yyyy' });
+    return z.NEVER;
+  }
+  return day;
+});
+
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'expected a guid')
+  .transform((g) => g.toUpperCase());
+
+const ranking = z.string().refine(isRanking, 'expected a ranking such as 3.4 or 4.NC');
+const cardNumber = z.string().regex(/^\d{6,12}$/, 'expected the digits of a card number');
+const sigla = z.string().transform((s, ctx) => {
+  const province = findProvinceBySigla(s);
+  if (!province) {
+    ctx.addIssue({ code: 'custom', message: `unknown province ${s}` });
+    return z.NEVER;
+  }
+  return province;
+});
+
+export const tournamentInputSchema = z.strictObject({
+  uid: uuid.optional(),
+  type: z.enum(DRAW_TYPES).optional(),
+  categoryClass: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+  ageCategory: z.enum(AGE_CATEGORIES).optional(),
+  rankingLimit: ranking.optional(),
+  maxParticipants: z.number().int().min(2).max(512).optional(),
+  admissionType: z.enum(ADMISSION_TYPES).optional(),
+  surface: z.string().min(1).optional(),
+  balls: z.string().min(1).optional(),
+  matchFormat: z.string().min(1).optional(),
+  description: z.string().min(1).optional(),
+  /** With `generateActivity`: how many entries arrive over the registration window. */
+  targetEntries: z.number().int().min(0).max(512).optional(),
+});
+
+export const competitionInputSchema = z.strictObject({
+  guid: uuid.optional(),
+  name: z.string().min(1).optional(),
+  club: z.string().min(1).optional(),
+  city: z.string().min(1).optional(),
+  /** Province sigla (`RM`). */
+  province: sigla.optional(),
+  codFonte: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  startDate: localDate.optional(),
+  endDate: localDate.optional(),
+  prizeMoney: z.number().int().min(0).optional(),
+  publishedAt: instant.optional(),
+  registrationOpensAt: instant.optional(),
+  registrationClosesAt: instant.optional(),
+  onlineRegistration: z.boolean().optional(),
+  authorized: z.boolean().optional(),
+  rulesUrl: z.string().min(1).optional(),
+  externalUrl: z.string().min(1).optional(),
+  /** Generate entries, documents, orders of play and draws over time, like a seeded competition. */
+  generateActivity: z.boolean().optional(),
+  tournaments: z.array(tournamentInputSchema).min(1).max(8).optional(),
+});
+
+const itemFields = {
+  tournamentUid: uuid,
+  title: z.string().min(1).optional(),
+  url: z.string().min(1).optional(),
+  /** Default: now. */
+  publishedAt: instant.optional(),
+};
+export const documentInputSchema = z.strictObject(itemFields);
+export const drawInputSchema = z.strictObject(itemFields);
+export const orderOfPlayInputSchema = z.strictObject({
+  ...itemFields,
+  /** The day of play; default: the day after publication. */
+  date: localDate.optional(),
+});
+
+export const playerInputSchema = z.strictObject({
+  cardNumber: cardNumber.optional(),
+  name: z.string().min(1).optional(),
+  surname: z.string().min(1).optional(),
+  gender: z.enum(['M', 'F']).optional(),
+  ranking: ranking.optional(),
+  bestRanking: ranking.optional(),
+  bestRankingSeason: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  category: z.string().min(1).optional(),
+  club: z.string().min(1).optional(),
+  municipality: z.string().min(1).optional(),
+  province: sigla.optional(),
+});
+
+export const entryInputSchema = z.strictObject({
+  tournamentUid: uuid,
+  /** A known card (pool or scripted player), or a new one: it becomes a known card. */
+  cardNumber: cardNumber.optional(),
+  name: z.string().min(1).optional(),
+  surname: z.string().min(1).optional(),
+  gender: z.enum(['M', 'F']).optional(),
+  ranking: ranking.optional(),
+  /** Default: now. Entries show once the clock reaches it. */
+  subscriptionDate: instant.optional(),
+});
+
+export const faultInputSchema = z.strictObject({
+  kind: z.enum(['error', 'slow', 'no-content', 'malformed']),
+  endpoint: z.enum(['list', 'detail', 'card', 'entries']).optional(),
+  times: z.number().int().min(1).optional(),
+  status: z.number().int().min(400).max(599).optional(),
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+});
+
+const durationObject = z.strictObject({
+  days: z.number().optional(),
+  hours: z.number().optional(),
+  minutes: z.number().optional(),
+  seconds: z.number().optional(),
+  ms: z.number().optional(),
+});
+export const durationInputSchema = z.union([z.number(), durationObject]);
+export const clockInputSchema = z.strictObject({ now: instant });
+
+export type CompetitionInput = z.input<typeof competitionInputSchema>;
+export type TournamentInput = z.input<typeof tournamentInputSchema>;
+export type DocumentInput = z.input<typeof documentInputSchema>;
+export type DrawInput = z.input<typeof drawInputSchema>;
+export type OrderOfPlayInput = z.input<typeof orderOfPlayInputSchema>;
+export type PlayerInput = z.input<typeof playerInputSchema>;
+export type EntryInput = z.input<typeof entryInputSchema>;
+export type FaultInput = z.input<typeof faultInputSchema>;
+
+export interface AddedCompetition {
+  readonly guid: string;
+  readonly tournamentUids: readonly string[];
+}
+
+export interface AddedEntry {
+  readonly participantId: number;
+  readonly cardNumber: string;
+}
+
+export interface PlayerSummary {
+  readonly cardNumber: string;
+  readonly name: string;
+  readonly surname: string;
+  readonly gender: Gender;
+  readonly ranking: string;
+  readonly province: string;
+  readonly regionId: number;
+}
+
+export interface SimulatorState {
+  readonly seed: number;
+  readonly quirks: boolean;
+  readonly clock: { readonly now: string; readonly frozen: boolean };
+  readonly competitions: FederationStats;
+  readonly faults: readonly ActiveFault[];
+  readonly requests: Readonly<Record<string, number>>;
+}
+
+/** Thrown for inputs the hooks refuse; the HTTP layer answers 400 with its message. */
+export class ScriptInputError extends Error {}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new ScriptInputError(`${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`);
+}
+
+export class Script {
+  private scriptedCompetitions = 0;
+  private scriptedCards = 0;
+
+  constructor(
+    private readonly federation: Federation,
+    private readonly clock: Clock,
+    private readonly faults: Faults,
+    private readonly describe: () => Omit<SimulatorState, 'clock' | 'competitions' | 'faults'>,
+  ) {}
+
+  // --- Clock ----------------------------------------------------------------------------------
+
+  /** Sets and freezes the clock. */
+  setNow(now: Date | string | number): Date {
+    return this.clock.set(parse(instant, now));
+  }
+
+  /** Moves the clock: milliseconds or `{ days, hours, minutes, seconds, ms }`. */
+  advance(duration: Duration): Date {
+    return this.clock.advance(durationMs(parse(durationInputSchema, duration)));
+  }
+
+  useRealTime(): Date {
+    return this.clock.useRealTime();
+  }
+
+  // --- Data -----------------------------------------------------------------------------------
+
+  /** Adds a competition; unspecified fields get generated, sensible values. */
+  addCompetition(input: CompetitionInput = {}): AddedCompetition {
+    const i = parse(competitionInputSchema, input);
+    const now = this.clock.nowMs();
+    const n = this.scriptedCompetitions++;
+    const rng = Rng.derive(this.federation.seed, 'scripted-competition', n);
+    const guid = i.guid ?? rng.uuid();
+    const province: Province =
+      i.province ?? rng.weighted(PROVINCES.map((p) => [p, placesOf(p.sigla).populationThousands] as const));
+    const clubs = this.federation.clubs.of(province.sigla);
+    const club = rng.pick(clubs);
+    const city = i.city ?? club.municipality;
+    const codFonte: CodFonte = i.codFonte ?? 1;
+
+    const startDay = i.startDate ?? romeDayOf(now) + 14;
+    const endDay = i.endDate ?? startDay + (codFonte === 2 ? 1 : 7);
+    if (endDay < startDay) throw new ScriptInputError('endDate: before startDate');
+    const registrationClosesAt = i.registrationClosesAt ?? romeInstant(startDay - 1, 12 * 60);
+    const registrationOpensAt = i.registrationOpensAt ?? Math.min(now, registrationClosesAt - DAY_MS);
+    const publishedAt = i.publishedAt ?? Math.min(now, registrationOpensAt);
+    if (registrationClosesAt < registrationOpensAt) {
+      throw new ScriptInputError('registrationClosesAt: before registrationOpensAt');
+    }
+
+    const generateActivity = i.generateActivity ?? false;
+    const surface = rng.weighted(SURFACES);
+    const balls = rng.pick(BALLS);
+    const tournaments = (i.tournaments ?? [{}]).map((t): TournamentSpec => {
+      const ageCategory = t.ageCategory ?? 'open';
+      const draft: DraftTournament = {
+        type: t.type ?? 'Maschile',
+        categoryClass: t.categoryClass ?? 4,
+        ageCategory,
+        ageLabel:
+          ageCategory === 'giovanili' ? 'Under 14' : ageCategory === 'veterani' ? 'Over 45' : undefined,
+        series: undefined,
+        ...(t.admissionType && { admissionType: t.admissionType }),
+        ...(t.rankingLimit && { rankingLimit: t.rankingLimit }),
+        ...(t.maxParticipants && { maxParticipants: t.maxParticipants }),
+      };
+      const built = this.federation.generator.buildTournament(rng, draft, {
+        codFonte,
+        regionId: province.regionId,
+        surface: t.surface ?? surface,
+        balls: t.balls ?? balls,
+        ...(t.uid && { uid: t.uid }),
+      });
+      const capacity = this.federation.generator.entrantCapacity(
+        province.regionId,
+        built.type,
+        built.entrants,
+      );
+      const requested = t.targetEntries ?? (generateActivity ? built.targetEntries : 0);
+      const targetEntries = Math.min(requested, capacity);
+      return {
+        ...built,
+        ...(t.description && { description: t.description }),
+        ...(t.matchFormat && { matchFormat: t.matchFormat }),
+        targetEntries:
+          built.type === 'Misto' || built.type.startsWith('Doppio')
+            ? targetEntries - (targetEntries % 2)
+            : targetEntries,
+      };
+    });
+    const main = tournaments[0] as TournamentSpec;
+    const name =
+      i.name ??
+      nameCompetition(rng, {
+        codFonte,
+        month: calendarDateOf(startDay).month,
+        city,
+        club: i.club ?? club.name,
+        regionName: '',
+        main: {
+          ...main,
+          ageLabel:
+            main.ageCategory === 'giovanili'
+              ? 'Under 14'
+              : main.ageCategory === 'veterani'
+                ? 'Over 45'
+                : undefined,
+          series: undefined,
+        },
+      });
+    const competition: Competition = assembleCompetition({
+      guid,
+      name,
+      club: i.club ?? club.name,
+      city,
+      province,
+      codFonte,
+      startDay,
+      endDay,
+      publishedAt,
+      registrationOpensAt,
+      registrationClosesAt,
+      prizeMoney: i.prizeMoney ?? 0,
+      onlineRegistration: i.onlineRegistration ?? true,
+      authorized: i.authorized ?? true,
+      ...competitionUrls(guid),
+      ...(i.rulesUrl && { rulesUrl: i.rulesUrl }),
+      ...(i.externalUrl && { externalUrl: i.externalUrl }),
+      tournaments,
+      scripted: true,
+      generatedActivity: generateActivity,
+    });
+    this.federation.addCompetition(competition);
+    return { guid, tournamentUids: tournaments.map((t) => t.uid) };
+  }
+
+  addDocument(input: DocumentInput): { id: number } {
+    const i = parse(documentInputSchema, input);
+    const item = this.federation.addItem(i.tournamentUid, {
+      kind: 'document',
+      title: i.title ?? 'Comunicato',
+      url: i.url,
+      publishedAt: i.publishedAt ?? this.clock.nowMs(),
+    });
+    return { id: item.id };
+  }
+
+  addOrderOfPlay(input: OrderOfPlayInput): { id: number } {
+    const i = parse(orderOfPlayInputSchema, input);
+    const publishedAt = i.publishedAt ?? this.clock.nowMs();
+    const date = i.date ?? romeDayOf(publishedAt) + 1;
+    const item = this.federation.addItem(i.tournamentUid, {
+      kind: 'orderOfPlay',
+      title: i.title ?? orderOfPlayTitle(date),
+      url: i.url,
+      publishedAt,
+      date,
+    });
+    return { id: item.id };
+  }
+
+  addDraw(input: DrawInput): { id: number } {
+    const i = parse(drawInputSchema, input);
+    const ref = this.federation.findTournament(i.tournamentUid);
+    const item = this.federation.addItem(i.tournamentUid, {
+      kind: 'draw',
+      title: i.title ?? `Tabellone ${ref?.spec.description ?? ''}`.trim(),
+      url: i.url,
+      publishedAt: i.publishedAt ?? this.clock.nowMs(),
+    });
+    return { id: item.id };
+  }
+
+  /** Enters a player: a known card, or a new player (who becomes a known card). */
+  addEntry(input: EntryInput): AddedEntry {
+    const i = parse(entryInputSchema, input);
+    const ref = this.federation.findTournament(i.tournamentUid);
+    if (!ref) throw new NotFoundError(`Unknown tournament ${i.tournamentUid}`);
+    const known = i.cardNumber ? this.federation.findPlayer(i.cardNumber) : undefined;
+    const player =
+      known ??
+      this.createPlayer({
+        ...(i.cardNumber && { cardNumber: i.cardNumber }),
+        ...(i.name && { name: i.name }),
+        ...(i.surname && { surname: i.surname }),
+        ...(i.ranking && { ranking: i.ranking }),
+        gender: i.gender ?? (ref.spec.type === 'Femminile' || ref.spec.type === 'DoppioF' ? 'F' : 'M'),
+        province: ref.competition.province,
+      });
+    const participant = this.federation.addEntry(
+      i.tournamentUid,
+      player,
+      i.subscriptionDate ?? this.clock.nowMs(),
+    );
+    return { participantId: participant.participantId, cardNumber: player.cardNumber };
+  }
+
+  /** Registers a player card; unspecified fields get generated values. */
+  addPlayer(input: PlayerInput = {}): Player {
+    return this.createPlayer(parse(playerInputSchema, input));
+  }
+
+  private createPlayer(i: z.output<typeof playerInputSchema>): Player {
+    const rng = Rng.derive(this.federation.seed, 'scripted-player', this.scriptedCards++);
+    let card = i.cardNumber;
+    while (card === undefined) {
+      const candidate = String(rng.int(100_000_000, 999_999_999));
+      if (!this.federation.findPlayer(candidate)) card = candidate;
+    }
+    const gender: Gender = i.gender ?? (rng.chance(0.7) ? 'M' : 'F');
+    const province = i.province ?? (findProvinceBySigla('RM') as Province);
+    const club = rng.pick(this.federation.clubs.of(province.sigla));
+    const ranking = i.ranking ?? '4.NC';
+    const player: Player = {
+      cardNumber: card,
+      firstName: i.name ?? rng.pick(gender === 'M' ? MALE_FIRST_NAMES : FEMALE_FIRST_NAMES),
+      surname: i.surname ?? rng.pick(SURNAMES),
+      gender,
+      ageGroup: 'adult',
+      ranking,
+      rankingValue: rankingValue(ranking) as number,
+      bestRanking: i.bestRanking ?? ranking,
+      bestRankingSeason: i.bestRankingSeason ?? String(calendarDateOf(romeDayOf(this.clock.nowMs())).year),
+      category: i.category ?? 'Agonista',
+      club: i.club ?? club.name,
+      municipality: i.municipality ?? club.municipality,
+      province,
+    };
+    this.federation.addPlayer(player);
+    return player;
+  }
+
+  /** Known pool cards, for tests that need a real player: filter by ranking prefix or region. */
+  players(
+    options: { offset?: number; limit?: number; ranking?: string; regionId?: number } = {},
+  ): PlayerSummary[] {
+    const { offset = 0, limit = 20, ranking: prefix, regionId } = options;
+    return this.federation.pool.players
+      .filter(
+        (p) =>
+          (prefix === undefined || p.ranking.startsWith(prefix)) &&
+          (regionId === undefined || p.province.regionId === regionId),
+      )
+      .slice(offset, offset + Math.min(limit, 500))
+      .map((p) => ({
+        cardNumber: p.cardNumber,
+        name: p.firstName,
+        surname: p.surname,
+        gender: p.gender,
+        ranking: p.ranking,
+        province: p.province.sigla,
+        regionId: p.province.regionId,
+      }));
+  }
+
+  // --- Faults ---------------------------------------------------------------------------------
+
+  /** Adds a fault rule, e.g. `{ kind: 'error', times: 2 }` or `{ kind: 'slow', delayMs: 3000 }`. */
+  fault(input: FaultInput): ActiveFault {
+    const i: FaultRule = parse(faultInputSchema, input);
+    return this.faults.add(i);
+  }
+
+  /** Shorthand: the next `times` federation calls answer `status` (503). */
+  failNext(times = 1, status = 503): ActiveFault {
+    return this.fault({ kind: 'error', times, status });
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  /** Removes scripted competitions, items, entries, players and faults; the clock is kept. */
+  reset(): void {
+    this.federation.resetScripted();
+    this.faults.clear();
+    this.scriptedCompetitions = 0;
+    this.scriptedCards = 0;
+  }
+
+  state(): SimulatorState {
+    const now = this.clock.nowMs();
+    return {
+      ...this.describe(),
+      clock: { now: new Date(now).toISOString(), frozen: this.clock.frozen },
+      competitions: this.federation.stats(now),
+      faults: this.faults.list(),
+    };
+  }
+}
