@@ -20,6 +20,7 @@ import { errorBody, registerErrorHandling } from './http/error-handler';
 import { languageFromAcceptLanguage } from './http/language';
 import { redactUrl } from './http/redact';
 import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
+import { authPlugin } from './modules/auth/auth.plugin';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { APP_VERSION } from './version';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: deps.config.isProduction,
   });
   await app.register(fastifyCookie);
+  await app.register(authPlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
