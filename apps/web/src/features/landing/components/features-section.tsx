@@ -19,11 +19,12 @@ export function FeaturesSection() {
         title={t('landing.features.title')}
         subtitle={t('landing.features.subtitle')}
       />
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {/* Three cards, then two wider ones, so the last row is not left half-empty. */}
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-6">
         {FEATURES.map(({ id, Icon }) => (
           <li
             key={id}
-            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-6 shadow-sm"
+            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-6 shadow-sm sm:last:col-span-2 lg:col-span-2 lg:nth-4:col-span-3 lg:last:col-span-3"
           >
             <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
               <Icon aria-hidden="true" className="size-6" />

@@ -16,13 +16,13 @@ const SPORTS = [
 function SupportCell({ supported }: { supported: boolean }) {
   const { t } = useTranslation();
   return supported ? (
-    <span className="inline-flex items-center gap-1.5 font-medium text-success">
-      <CircleCheck aria-hidden="true" className="size-5" />
+    <span className="inline-flex flex-col items-start gap-1 font-medium text-success sm:flex-row sm:items-center sm:gap-1.5">
+      <CircleCheck aria-hidden="true" className="size-4 shrink-0 sm:size-5" />
       {t('landing.support.supported')}
     </span>
   ) : (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-muted px-2.5 py-1 text-xs font-medium text-muted-foreground">
-      <Clock aria-hidden="true" className="size-3.5" />
+    <span className="inline-flex flex-col items-start gap-1 font-medium text-muted-foreground sm:flex-row sm:items-center sm:gap-1.5 sm:rounded-full sm:bg-muted sm:px-2.5 sm:py-1 sm:text-xs">
+      <Clock aria-hidden="true" className="size-4 shrink-0 sm:size-3.5" />
       {t('landing.support.comingSoon')}
     </span>
   );
@@ -38,15 +38,15 @@ export function SportsSupportTable() {
         subtitle={t('landing.support.subtitle')}
       />
       <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm">
-        <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+        <table className="w-full min-w-[20rem] border-collapse text-left text-xs sm:text-sm">
           <caption className="sr-only">{t('landing.support.caption')}</caption>
           <thead className="bg-muted/60">
             <tr>
-              <th scope="col" className="px-5 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 font-semibold sm:px-5">
                 {t('landing.support.sport')}
               </th>
               {COMPETITIONS.map((competition) => (
-                <th key={competition} scope="col" className="px-5 py-3 font-semibold">
+                <th key={competition} scope="col" className="px-3 py-3 font-semibold sm:px-5">
                   {t(`landing.support.${competition}`)}
                 </th>
               ))}
@@ -55,11 +55,11 @@ export function SportsSupportTable() {
           <tbody>
             {SPORTS.map((sport) => (
               <tr key={sport.id} className="border-t border-border">
-                <th scope="row" className="px-5 py-4 font-medium">
+                <th scope="row" className="px-3 py-4 font-medium sm:px-5">
                   {t(`landing.support.${sport.id}`)}
                 </th>
                 {COMPETITIONS.map((competition) => (
-                  <td key={competition} className="px-5 py-4">
+                  <td key={competition} className="px-3 py-4 sm:px-5">
                     <SupportCell
                       supported={(sport.supported as readonly Competition[]).includes(competition)}
                     />
