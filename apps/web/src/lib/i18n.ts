@@ -87,6 +87,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // No vendor notice in our users' consoles.
+  showSupportNotice: false,
 });
 
 applyDocumentLanguage(i18n.language);

@@ -11,6 +11,11 @@ function Flaky() {
   return <p>Recovered content</p>;
 }
 
+/** What a lazy route throws when its chunk is gone after a deploy. */
+function ChunkFailure(): never {
+  throw new TypeError('Failed to fetch dynamically imported module: /assets/home-abc.js');
+}
+
 beforeEach(() => {
   fixed = false;
   // React and the boundaries log the caught error; keep the test output readable.
@@ -68,5 +73,18 @@ describe('RouteErrorBoundary', () => {
     expect(await screen.findByText('Recovered content')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
     expect(router.state.location.search).toBe('?tab=1');
+  });
+
+  it('reloads the page when a screen failed to download (a new version was deployed)', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    const router = createMemoryRouter([
+      { path: '/', Component: ChunkFailure, ErrorBoundary: RouteErrorBoundary },
+    ]);
+    render(<RouterProvider router={router} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Riprova' }));
+
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
