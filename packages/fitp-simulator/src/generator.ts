@@ -20,7 +20,7 @@ import {
   type TournamentSpec,
 } from './model';
 import { BALLS, MATCH_FORMATS, SURFACES } from './names';
-import { placesOf } from './places';
+import { provinceWeight } from './places';
 import type { Gender, PlayerPool } from './players';
 import { Rng } from './prng';
 import { rankingValue, WEAKEST_ENTRANT_BY_CLASS } from './rankings';
@@ -123,7 +123,7 @@ export class CompetitionGenerator {
     private readonly clubs: ClubDirectory,
     competitionsInWindow: number = DEFAULT_COMPETITION_COUNT,
   ) {
-    this.provinceWeights = PROVINCES.map((p) => [p, placesOf(p.sigla).populationThousands] as const);
+    this.provinceWeights = PROVINCES.map((p) => [p, provinceWeight(p.sigla)] as const);
     this.perWeek = competitionsInWindow / WINDOW_WEEKS;
   }
 

@@ -159,3 +159,9 @@ export function placesOf(sigla: string): ProvincePlaces {
   if (!places) throw new Error(`No municipalities for province ${sigla}`);
   return places;
 }
+
+/**
+ * How much tennis a province gets, relative to the others: population to the power 0.75, so the
+ * big cities lead without leaving the small provinces (Aosta, Isernia) empty.
+ */
+export const provinceWeight = (sigla: string): number => placesOf(sigla).populationThousands ** 0.75;

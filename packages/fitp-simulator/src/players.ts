@@ -6,7 +6,7 @@ import { PROVINCES, type Province } from '@radar/shared';
 import type { Club, ClubDirectory } from './clubs';
 import { getOrInsert } from './maps';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES } from './names';
-import { placesOf } from './places';
+import { placesOf, provinceWeight } from './places';
 import { Rng } from './prng';
 import { betterRanking, RANKING_SPREAD, rankingValue } from './rankings';
 
@@ -63,7 +63,7 @@ export class PlayerPool {
 
   constructor(seed: number, size: number, clubs: ClubDirectory) {
     const rng = Rng.derive(seed, 'player-pool');
-    const provinceWeights = PROVINCES.map((p) => [p, placesOf(p.sigla).populationThousands] as const);
+    const provinceWeights = PROVINCES.map((p) => [p, provinceWeight(p.sigla)] as const);
     const usedCards = new Set<string>();
     const players: PoolPlayer[] = [];
     for (let index = 0; index < size; index++) {

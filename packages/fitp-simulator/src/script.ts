@@ -18,7 +18,7 @@ import {
   type TournamentSpec,
 } from './model';
 import { BALLS, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURFACES, SURNAMES } from './names';
-import { placesOf } from './places';
+import { provinceWeight } from './places';
 import type { Gender, Player } from './players';
 import { Rng } from './prng';
 import { isRanking, rankingValue } from './rankings';
@@ -246,7 +246,7 @@ export class Script {
     const rng = Rng.derive(this.federation.seed, 'scripted-competition', n);
     const guid = i.guid ?? rng.uuid();
     const province: Province =
-      i.province ?? rng.weighted(PROVINCES.map((p) => [p, placesOf(p.sigla).populationThousands] as const));
+      i.province ?? rng.weighted(PROVINCES.map((p) => [p, provinceWeight(p.sigla)] as const));
     const clubs = this.federation.clubs.of(province.sigla);
     const club = rng.pick(clubs);
     const city = i.city ?? club.municipality;

@@ -1,0 +1,106 @@
+import { type SimulatorHandle, type SimulatorOptions, startSimulator } from '../src/index';
+
+/** A Sunday in March, before the switch to summer time: a fixed "now" for tests. */
+export const START = new Date('2026-03-15T10:00:00Z');
+
+export const PATHS = {
+  list: '/api/v3/tornei/puc/list',
+  detail: '/api/v3/puc/competizione/dettaglio',
+  card: '/api/v1/tesserati/dettaglio/semplice',
+  entries: '/api/v1/tesserati/iscrizioni',
+} as const;
+
+const running = new Set<SimulatorHandle>();
+
+/** Starts a simulator frozen at {@link START} unless told otherwise; `closeAll` stops it. */
+export async function startSim(options: SimulatorOptions = {}): Promise<SimulatorHandle> {
+  const sim = await startSimulator({ now: START, ...options });
+  running.add(sim);
+  return sim;
+}
+
+export async function closeAll(): Promise<void> {
+  const sims = [...running];
+  running.clear();
+  await Promise.all(sims.map((s) => s.close()));
+}
+
+export interface Answer<T = Json> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: wire answers are arbitrary JSON, inspected field by field.
+export type Json = any;
+
+export async function request(
+  sim: SimulatorHandle,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text === '' ? undefined : JSON.parse(text),
+    headers: response.headers,
+  };
+}
+
+export const post = (sim: SimulatorHandle, path: string, body?: unknown): Promise<Answer> =>
+  request(sim, 'POST', path, body);
+
+export async function list(
+  sim: SimulatorHandle,
+  filters: Record<string, string | number> = {},
+): Promise<Json> {
+  const answer = await post(sim, PATHS.list, { fetchrows: '100', ...filters });
+  if (answer.status !== 200)
+    throw new Error(`list answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Every row of a search, page by page. */
+export async function listAll(
+  sim: SimulatorHandle,
+  filters: Record<string, string | number> = {},
+): Promise<Json[]> {
+  const rows: Json[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const page = await list(sim, { ...filters, rowstoskip: String(skip), fetchrows: '100' });
+    rows.push(...page.competizioni);
+    if (skip + 100 >= page.record) return rows;
+  }
+}
+
+export async function detail(sim: SimulatorHandle, guid: string): Promise<Answer> {
+  return post(sim, PATHS.detail, { competitionUid: guid });
+}
+
+export const base64 = (digits: string): string => Buffer.from(digits, 'utf8').toString('base64');
+
+// --- Reading quirky values the way a tolerant client does -------------------------------------
+
+export const asNumber = (v: unknown): number => (typeof v === 'string' ? Number(v) : (v as number));
+
+export const asBool = (v: unknown): boolean => v === true || v === 'true' || v === 1 || v === '1';
+
+/** `YYYY-MM-DD`, `YYYY-MM-DDTHH:mm:ss` or `dd/mm/yyyy` → `YYYY-MM-DD`. */
+export function asIsoDay(v: unknown): string {
+  const text = String(v);
+  const it = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (it) return `${it[3]}-${it[2]}-${it[1]}`;
+  return text.slice(0, 10);
+}
+
+/** The value, or a failed test saying what was missing (instead of a non-null assertion). */
+export function defined<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`Expected ${what} to be defined`);
+  return value;
+}
