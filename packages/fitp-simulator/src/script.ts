@@ -199,6 +199,16 @@ export interface SimulatorState {
   readonly requests: Readonly<Record<string, number>>;
 }
 
+const summarize = (p: Player): PlayerSummary => ({
+  cardNumber: p.cardNumber,
+  name: p.firstName,
+  surname: p.surname,
+  gender: p.gender,
+  ranking: p.ranking,
+  province: p.province.sigla,
+  regionId: p.province.regionId,
+});
+
 /** Thrown for inputs the hooks refuse; the HTTP layer answers 400 with its message. */
 export class ScriptInputError extends Error {}
 
@@ -410,8 +420,8 @@ export class Script {
   }
 
   /** Registers a player card; unspecified fields get generated values. */
-  addPlayer(input: PlayerInput = {}): Player {
-    return this.createPlayer(parse(playerInputSchema, input));
+  addPlayer(input: PlayerInput = {}): PlayerSummary {
+    return summarize(this.createPlayer(parse(playerInputSchema, input)));
   }
 
   private createPlayer(i: z.output<typeof playerInputSchema>): Player {
@@ -456,15 +466,7 @@ export class Script {
           (regionId === undefined || p.province.regionId === regionId),
       )
       .slice(offset, offset + Math.min(limit, 500))
-      .map((p) => ({
-        cardNumber: p.cardNumber,
-        name: p.firstName,
-        surname: p.surname,
-        gender: p.gender,
-        ranking: p.ranking,
-        province: p.province.sigla,
-        regionId: p.province.regionId,
-      }));
+      .map(summarize);
   }
 
   // --- Faults ---------------------------------------------------------------------------------

@@ -10,11 +10,22 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Clock } from './clock';
+import type { Clock, Duration } from './clock';
 import { FaultRuleError, type Faults } from './faults';
 import { DuplicateError, type Federation, NotFoundError } from './federation';
 import { BadRequestError, parseListRequest, searchCompetitions } from './list-query';
-import { clockInputSchema, type Script, ScriptInputError } from './script';
+import {
+  type CompetitionInput,
+  clockInputSchema,
+  type DocumentInput,
+  type DrawInput,
+  type EntryInput,
+  type FaultInput,
+  type OrderOfPlayInput,
+  type PlayerInput,
+  type Script,
+  ScriptInputError,
+} from './script';
 import {
   breakRow,
   type Endpoint,
@@ -179,23 +190,21 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       case 'POST /clock':
         return send(res, 200, { now: script.setNow(parseClock(body)).toISOString() });
       case 'POST /clock/advance':
-        return send(res, 200, { now: script.advance(body as never).toISOString() });
+        return send(res, 200, { now: script.advance(hookInput<Duration>(body)).toISOString() });
       case 'POST /clock/real':
         return send(res, 200, { now: script.useRealTime().toISOString() });
       case 'POST /competitions':
-        return send(res, 201, script.addCompetition((body ?? {}) as never));
+        return send(res, 201, script.addCompetition(hookInput<CompetitionInput>(body ?? {})));
       case 'POST /documents':
-        return send(res, 201, script.addDocument(body as never));
+        return send(res, 201, script.addDocument(hookInput<DocumentInput>(body)));
       case 'POST /orders-of-play':
-        return send(res, 201, script.addOrderOfPlay(body as never));
+        return send(res, 201, script.addOrderOfPlay(hookInput<OrderOfPlayInput>(body)));
       case 'POST /draws':
-        return send(res, 201, script.addDraw(body as never));
+        return send(res, 201, script.addDraw(hookInput<DrawInput>(body)));
       case 'POST /entries':
-        return send(res, 201, script.addEntry(body as never));
-      case 'POST /players': {
-        const player = script.addPlayer((body ?? {}) as never);
-        return send(res, 201, { ...player, province: player.province.sigla });
-      }
+        return send(res, 201, script.addEntry(hookInput<EntryInput>(body)));
+      case 'POST /players':
+        return send(res, 201, script.addPlayer(hookInput<PlayerInput>(body ?? {})));
       case 'GET /players':
         return send(res, 200, {
           players: script.players({
@@ -208,7 +217,7 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       case 'GET /faults':
         return send(res, 200, { faults: deps.faults.list() });
       case 'POST /faults':
-        return send(res, 201, script.fault(body as never));
+        return send(res, 201, script.fault(hookInput<FaultInput>(body)));
       case 'DELETE /faults':
         script.clearFaults();
         return send(res, 204);
@@ -238,6 +247,12 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       }),
   };
 }
+
+/**
+ * A hook's JSON body, typed as the hook's input. Not checked here: every hook validates its input
+ * with its zod schema and answers 400 naming the faulty field.
+ */
+const hookInput = <T>(body: unknown): T => body as T;
 
 function statusOf(error: unknown): number {
   if (error instanceof HttpError) return error.status;

@@ -300,7 +300,7 @@ describe('scripting hooks', () => {
       });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
-        firstName: 'Marco',
+        name: 'Marco',
         surname: 'Bianchi',
         ranking: '3.2',
         province: 'FI',
