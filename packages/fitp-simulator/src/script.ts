@@ -2,7 +2,7 @@
  * The scripting hooks: what tests (in-process, or over HTTP under `/__sim`) use to drive the
  * simulator. Inputs are validated with the zod schemas below, shared by both ways in.
  */
-import { findProvinceBySigla, PROVINCES, type Province } from '@radar/shared';
+import { findProvinceBySigla, findRegionById, PROVINCES, type Province } from '@radar/shared';
 import { z } from 'zod';
 import { type Clock, type Duration, durationMs } from './clock';
 import { nameCompetition } from './competition-names';
@@ -12,9 +12,11 @@ import { assembleCompetition, competitionUrls, type DraftTournament } from './ge
 import {
   ADMISSION_TYPES,
   AGE_CATEGORIES,
+  type AgeCategory,
   type CodFonte,
   type Competition,
   DRAW_TYPES,
+  isDoubles,
   type TournamentSpec,
 } from './model';
 import { BALLS, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURFACES, SURNAMES } from './names';
@@ -199,6 +201,9 @@ export interface SimulatorState {
   readonly requests: Readonly<Record<string, number>>;
 }
 
+const defaultAgeLabel = (ageCategory: AgeCategory): string | undefined =>
+  ageCategory === 'giovanili' ? 'Under 14' : ageCategory === 'veterani' ? 'Over 45' : undefined;
+
 const summarize = (p: Player): PlayerSummary => ({
   cardNumber: p.cardNumber,
   name: p.firstName,
@@ -281,8 +286,7 @@ export class Script {
         type: t.type ?? 'Maschile',
         categoryClass: t.categoryClass ?? 4,
         ageCategory,
-        ageLabel:
-          ageCategory === 'giovanili' ? 'Under 14' : ageCategory === 'veterani' ? 'Over 45' : undefined,
+        ageLabel: defaultAgeLabel(ageCategory),
         series: undefined,
         ...(t.admissionType && { admissionType: t.admissionType }),
         ...(t.rankingLimit && { rankingLimit: t.rankingLimit }),
@@ -306,10 +310,8 @@ export class Script {
         ...built,
         ...(t.description && { description: t.description }),
         ...(t.matchFormat && { matchFormat: t.matchFormat }),
-        targetEntries:
-          built.type === 'Misto' || built.type.startsWith('Doppio')
-            ? targetEntries - (targetEntries % 2)
-            : targetEntries,
+        // Pairs enter together.
+        targetEntries: isDoubles(built.type) ? targetEntries - (targetEntries % 2) : targetEntries,
       };
     });
     const main = tournaments[0] as TournamentSpec;
@@ -320,17 +322,8 @@ export class Script {
         month: calendarDateOf(startDay).month,
         city,
         club: i.club ?? club.name,
-        regionName: '',
-        main: {
-          ...main,
-          ageLabel:
-            main.ageCategory === 'giovanili'
-              ? 'Under 14'
-              : main.ageCategory === 'veterani'
-                ? 'Over 45'
-                : undefined,
-          series: undefined,
-        },
+        regionName: findRegionById(province.regionId)?.name ?? '',
+        main: { ...main, ageLabel: defaultAgeLabel(main.ageCategory), series: undefined },
       });
     const competition: Competition = assembleCompetition({
       guid,
