@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'radar-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The bundled federation simulator, on a known port so journeys can script it (/__sim). */
+export const simulatorURL = `http://127.0.0.1:${port + 99}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -43,6 +45,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      FITP_SIMULATOR_PORT: String(port + 99),
     },
   },
 });

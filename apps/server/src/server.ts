@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type SimulatorHandle, startSimulator } from '@radar/fitp-simulator';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -21,6 +22,10 @@ export type RunningServer = {
   database: Database;
   queue: PgBoss;
   mailer: Mailer;
+  /** The federation simulator started in-process when FITP_BASE_URL is not set. */
+  simulator: SimulatorHandle | null;
+  /** The configuration in effect (FITP_BASE_URL filled in with the simulator's address). */
+  config: Config;
   app: FastifyInstance | null;
   /** The address the API listens on, when it runs. */
   url: string | null;
@@ -29,8 +34,15 @@ export type RunningServer = {
 };
 
 /** Opens the database, migrates it, starts the queue and, by role, the API and the workers. */
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const role = config.role;
+export async function startServer(givenConfig: Config, logger: Logger): Promise<RunningServer> {
+  const role = givenConfig.role;
+  let simulator: SimulatorHandle | null = null;
+  let config = givenConfig;
+  if (!config.fitpBaseUrl) {
+    simulator = await startSimulator({ port: config.simulator.port, seed: config.simulator.seed });
+    config = { ...config, fitpBaseUrl: simulator.url };
+    logger.info({ url: simulator.url }, 'no FITP_BASE_URL: the bundled federation simulator is running');
+  }
   const database = await openDatabase(databaseOptionsFromConfig(config));
   logger.info(
     { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined },
@@ -76,9 +88,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await queue.stop({ graceful: true, close: true, timeout: config.shutdownTimeoutMs });
       await mailer.close();
       await database.close();
+      await simulator?.close();
     })();
     return closing;
   };
 
-  return { role, database, queue, mailer, app, url, close };
+  return { role, database, queue, mailer, simulator, config, app, url, close };
 }

@@ -36,6 +36,16 @@ describe('server lifecycle', () => {
         database: { status: 'up', driver: postgres ? 'postgres' : 'pglite' },
         queue: { status: 'up' },
       });
+      // Without FITP_BASE_URL the bundled simulator answers the federation's list call.
+      expect(first.simulator).not.toBeNull();
+      expect(first.config.fitpBaseUrl).toBe(first.simulator?.url);
+      const list = await fetch(`${first.config.fitpBaseUrl}/api/v3/tornei/puc/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fetchrows: '5', rowstoskip: '0' }),
+      });
+      expect(list.status).toBe(200);
+      expect(Number((await list.json()).record)).toBeGreaterThan(100);
       await first.mailer.send({ to: 'persist@example.it', subject: 'Resta qui', text: 'ciao' });
       await first.close();
 

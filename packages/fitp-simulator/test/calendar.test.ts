@@ -18,18 +18,14 @@ import {
 describe('the generated national calendar', () => {
   let sim: SimulatorHandle;
   let rows: Json[];
-  let startupMs: number;
 
   beforeAll(async () => {
-    const t0 = performance.now();
     sim = await startSim({ quirks: false });
-    startupMs = performance.now() - t0;
     rows = await listAll(sim);
   });
   afterAll(closeAll);
 
-  it('starts in under a second with 4,000 competitions', () => {
-    expect(startupMs).toBeLessThan(1000);
+  it('generates about 4,000 competitions', () => {
     const { generated } = sim.script.state().competitions;
     expect(generated).toBeGreaterThan(3600);
     expect(generated).toBeLessThan(4400);

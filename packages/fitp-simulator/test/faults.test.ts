@@ -51,12 +51,13 @@ describe('faults', () => {
 
   it('answer slowly', async () => {
     await post(sim, '/__sim/faults', { kind: 'slow', delayMs: 300, times: 1 });
-    let t0 = performance.now();
+    expect(sim.script.state().faults).toHaveLength(1);
+    const t0 = performance.now();
     expect(await statusOfList()).toBe(200);
+    // A delay can only make the answer later, never earlier: this bound cannot flake.
     expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
-    t0 = performance.now();
-    await statusOfList();
-    expect(performance.now() - t0).toBeLessThan(250);
+    // One slow answer was asked for; it is used up.
+    expect(sim.script.state().faults).toHaveLength(0);
   });
 
   it('answer 204 from the detail call', async () => {
@@ -126,9 +127,8 @@ describe('close', () => {
     sim.script.fault({ kind: 'slow', delayMs: 60_000 });
     const pending = call().catch((error: Error) => error);
     await new Promise((r) => setTimeout(r, 50));
-    const t0 = performance.now();
+    // A close that waited for the 60 s answer would outlast the test's timeout.
     await closeAll();
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(await pending).toBeInstanceOf(Error);
     agent.destroy();
   });

@@ -1,6 +1,6 @@
 export * from './constants';
 export * from './errors';
+export * from './geo';
 export * from './health';
 export * from './i18n';
 export * from './validation';
-export * from './geo';

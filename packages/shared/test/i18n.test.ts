@@ -6,7 +6,9 @@ type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
   Object.fromEntries(
     Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === 'string' ? [[`${prefix}${key}`, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+      typeof value === 'string'
+        ? [[`${prefix}${key}`, value]]
+        : Object.entries(flatten(value, `${prefix}${key}.`)),
     ),
   );
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -39,8 +41,12 @@ describe('shared catalogues', () => {
     expect(translateShared('en', 'validation.required')).toBe('This field is required');
     expect(translateShared('en', 'validation.minLength', { count: 8 })).toBe('Must be at least 8 characters');
     expect(translateShared('en', 'validation.passwordsMismatch')).toBe('Passwords do not match');
-    expect(translateShared('en', 'errors.UNAUTHORIZED')).toBe('You need to be logged in to access this resource');
-    expect(translateShared('en', 'errors.FORBIDDEN')).toBe("You don't have permission to access this resource");
+    expect(translateShared('en', 'errors.UNAUTHORIZED')).toBe(
+      'You need to be logged in to access this resource',
+    );
+    expect(translateShared('en', 'errors.FORBIDDEN')).toBe(
+      "You don't have permission to access this resource",
+    );
   });
 
   it('fall back to the key for an unknown one', () => {

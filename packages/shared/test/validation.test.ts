@@ -16,7 +16,9 @@ const schema = z
 const describeAll = (input: unknown) => {
   const result = schema.safeParse(input);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), describeIssue(issue, input)]));
+  return Object.fromEntries(
+    result.error.issues.map((issue) => [issue.path.join('.'), describeIssue(issue, input)]),
+  );
 };
 
 describe('describeIssue', () => {
@@ -28,13 +30,17 @@ describe('describeIssue', () => {
       age: { key: 'validation.invalidValue' },
       b: { key: 'validation.passwordsMismatch' },
     });
-    expect(describeAll({ username: 'x'.repeat(51), email: 'a@b.it', code: '123456', age: 2, a: 'p', b: 'p' })).toEqual({
+    expect(
+      describeAll({ username: 'x'.repeat(51), email: 'a@b.it', code: '123456', age: 2, a: 'p', b: 'p' }),
+    ).toEqual({
       username: { key: 'validation.maxLength', params: { count: 50 } },
     });
   });
 
   it('says a missing, null or blank field is required', () => {
-    expect(describeAll({ username: '   ', email: null, code: '123456', age: 3, a: 'p', b: 'p' })).toMatchObject({
+    expect(
+      describeAll({ username: '   ', email: null, code: '123456', age: 3, a: 'p', b: 'p' }),
+    ).toMatchObject({
       email: { key: 'validation.required' },
     });
     expect(describeAll({ email: 'a@b.it', code: '123456', age: 3, a: 'p', b: 'p' })).toEqual({
