@@ -45,7 +45,7 @@ describe('server lifecycle', () => {
         body: JSON.stringify({ fetchrows: '5', rowstoskip: '0' }),
       });
       expect(list.status).toBe(200);
-      expect(Number((await list.json()).record)).toBeGreaterThan(100);
+      expect(Number(((await list.json()) as { record: unknown }).record)).toBeGreaterThan(100);
       await first.mailer.send({ to: 'persist@example.it', subject: 'Resta qui', text: 'ciao' });
       await first.close();
 
