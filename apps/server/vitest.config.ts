@@ -8,7 +8,5 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file gets its own database cloned from a migrated template; two at a time fit 2 cores.
-    maxWorkers: 2,
   },
 });

@@ -15,7 +15,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('server lifecycle', () => {
+// Each start creates and migrates a real database and installs the queue schema: slow on PGlite.
+describe('server lifecycle', { timeout: 120_000 }, () => {
   it('starts with health up, and keeps its data across a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'radar-data-'));
     dirs.push(dataDir);
