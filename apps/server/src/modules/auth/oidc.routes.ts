@@ -118,7 +118,12 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         await startSession(request, reply, user);
         return redirectTo(reply, transaction.redirect);
       } catch (error) {
-        request.log.warn({ err: error, provider }, 'social sign-in failed');
+        if (error instanceof OidcError && error.linkError === 'access_denied') {
+          // The person said no at the provider: nothing went wrong.
+          request.log.info({ provider }, 'social sign-in cancelled at the provider');
+        } else {
+          request.log.warn({ err: error, provider }, 'social sign-in failed');
+        }
         return redirectTo(
           reply,
           loginWithError(error instanceof OidcError ? error.linkError : 'unknown_error'),
