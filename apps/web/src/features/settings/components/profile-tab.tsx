@@ -52,7 +52,7 @@ function ProfileForm({ profile }: { profile: User }) {
         </label>
         <select
           id="profile-language"
-          className={cn(inputClassName, 'appearance-auto')}
+          className={cn(inputClassName, 'appearance-auto read-only:bg-surface')}
           {...form.register('language')}
         >
           {LANGUAGES.map((language) => (
