@@ -9,6 +9,11 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The bundled federation simulator, on a known port so journeys can script it (/__sim). */
 export const simulatorURL = `http://127.0.0.1:${port + 99}`;
+/**
+ * A local OpenID provider (oidc-provider) standing in for Google, started by the e2e server
+ * (support/start-server.ts) on a known port; the server is configured to sign in with it.
+ */
+export const oidcProviderURL = `http://127.0.0.1:${port + 98}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -46,6 +51,12 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       FITP_SIMULATOR_PORT: String(port + 99),
+      // Every journey signs in from 127.0.0.1: the per-IP attempt limits would get in the way.
+      AUTH_RATE_LIMIT_IP_MAX: '1000',
+      E2E_OIDC_PORT: String(port + 98),
+      GOOGLE_CLIENT_ID: 'radar-tornei-e2e',
+      GOOGLE_CLIENT_SECRET: 'radar-tornei-e2e-secret',
+      GOOGLE_ISSUER: oidcProviderURL,
     },
   },
 });

@@ -29,6 +29,8 @@ export default defineConfig({
         theme_color: '#E4E9F1',
         background_color: '#F4F6FA',
         categories: ['sports'],
+        // Auth callback links (spec §4) open the installed app, which handles them at /?authLink=.
+        protocol_handlers: [{ protocol: 'web+radartornei', url: '/?authLink=%s' }],
         icons: [
           { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },

@@ -1,7 +1,8 @@
 /**
  * Starts the real server for the browser journeys, on a fresh data dir (PGlite) or, when
  * TEST_DATABASE_URL is set, on a fresh PostgreSQL database of its own. The databases of
- * earlier runs are dropped first, so none is left behind for more than one run.
+ * earlier runs are dropped first, so none is left behind for more than one run. With
+ * E2E_OIDC_PORT it also runs the local OpenID provider the social sign-in journey uses.
  */
 import pg from 'pg';
 
@@ -19,6 +20,22 @@ if (adminUrl) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
+}
+
+// The journeys' stand-in for Google: a real OpenID provider on loopback (see playwright.config.ts).
+if (process.env.E2E_OIDC_PORT) {
+  const { startTestOidcProvider } = await import('../../apps/server/test/helpers/oidc-provider');
+  const publicUrl = process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT}`;
+  await startTestOidcProvider({
+    port: Number(process.env.E2E_OIDC_PORT),
+    clients: [
+      {
+        clientId: process.env.GOOGLE_CLIENT_ID ?? 'radar-tornei-e2e',
+        clientSecret: process.env.GOOGLE_CLIENT_SECRET ?? 'radar-tornei-e2e-secret',
+        redirectUris: [`${publicUrl}/api/auth/google/callback`],
+      },
+    ],
+  });
 }
 
 await import('../../apps/server/src/main');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/accounts';
 
 test.describe('the app frame', () => {
   test('opens in Italian, switches language and theme, and finds its way home from a missing page', async ({
@@ -42,7 +42,8 @@ test.describe('the app frame', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('reaches every signed-in section from the navigation', async ({ page }) => {
+  test('reaches every signed-in section from the navigation', async ({ page, createUser, login }) => {
+    await login(await createUser());
     await page.goto('/home');
     const nav = page.getByRole('navigation', { name: 'Navigazione principale' });
     for (const [name, path] of [

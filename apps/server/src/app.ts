@@ -18,11 +18,16 @@ import type { Database } from './db/client';
 import type { Mailer } from './delivery/email/mailer';
 import { errorBody, registerErrorHandling } from './http/error-handler';
 import { languageFromAcceptLanguage } from './http/language';
+import { registerOriginCheck } from './http/origin-check';
+import { rateLimitPlugin } from './http/rate-limit';
 import { redactUrl } from './http/redact';
 import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
 import { authPlugin } from './modules/auth/auth.plugin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { oidcRoutes } from './modules/auth/oidc.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { APP_VERSION } from './version';
 
 export type AppDeps = {
@@ -31,11 +36,15 @@ export type AppDeps = {
   /** The job queue; null only in tests that do not need one (health then reports it down). */
   queue: PgBoss | null;
   mailer: Mailer;
+  /** The current time; tests move it to check expiries. Defaults to the system clock. */
+  clock?: () => Date;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The current time, from `deps.clock`. */
+    now(): Date;
   }
   interface FastifyRequest {
     language: Language;
@@ -76,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  app.decorate('now', () => deps.clock?.() ?? new Date());
   app.decorateRequest('language', 'it');
   app.addHook('onRequest', async (request) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
@@ -118,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransportSecurity: deps.config.isProduction,
   });
   await app.register(fastifyCookie);
+  registerOriginCheck(app, deps.config.publicUrl);
+  await app.register(rateLimitPlugin, { ...deps.config.authRateLimit, redisUrl: deps.config.redisUrl });
   await app.register(authPlugin);
 
   await app.register(fastifySwagger, {
@@ -136,6 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(oidcRoutes);
+  await app.register(profileRoutes);
   if (!deps.config.isProduction && deps.mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

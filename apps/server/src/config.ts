@@ -8,9 +8,26 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+export type OidcProviderConfig = { clientId: string; clientSecret: string; issuer: string };
+
+/** A social sign-in provider is enabled when both its client id and secret are set. */
+function oidcProvider(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  issuer: string,
+): OidcProviderConfig | null {
+  return clientId && clientSecret ? { clientId, clientSecret, issuer } : null;
+}
 
 /**
  * Every environment variable the server reads, with its default. Parsed once at boot:
@@ -37,6 +54,19 @@ export const envSchema = z
     HEARTBEAT_CRON: z.string().min(9).default('* * * * *'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     TRUST_PROXY: booleanFlag.default(false),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    APPLE_CLIENT_ID: optionalText,
+    APPLE_CLIENT_SECRET: optionalText,
+    APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
+    AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(30),
+    AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(15 * 60),
   })
   .transform((env) => {
     const port = env.PORT;
@@ -59,6 +89,15 @@ export const envSchema = z
       heartbeatCron: env.HEARTBEAT_CRON,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       trustProxy: env.TRUST_PROXY,
+      oidc: {
+        google: oidcProvider(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
+        apple: oidcProvider(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET, env.APPLE_ISSUER),
+      },
+      authRateLimit: {
+        ipMax: env.AUTH_RATE_LIMIT_IP_MAX,
+        accountMax: env.AUTH_RATE_LIMIT_ACCOUNT_MAX,
+        windowMs: env.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      },
     };
   });
 

@@ -10,6 +10,7 @@ import { type Database, databaseOptionsFromConfig, openDatabase } from './db/cli
 import { migrateDatabase } from './db/migrate';
 import { createMailer, type Mailer } from './delivery/email/mailer';
 import { loadWebApp } from './http/web-app';
+import { scheduleAuthCleanup, workAuthCleanup } from './jobs/auth-cleanup';
 import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
 import { createQueue } from './jobs/queue';
 
@@ -54,7 +55,11 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   const queue = createQueue(database, logger, { schedule: runsWorkers });
   await queue.start();
   await scheduleHeartbeat(queue, config.heartbeatCron);
-  if (runsWorkers) await workHeartbeat(queue, database.db);
+  await scheduleAuthCleanup(queue);
+  if (runsWorkers) {
+    await workHeartbeat(queue, database.db);
+    await workAuthCleanup(queue, database.db);
+  }
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   if (mailer.kind === 'dev-mailbox') {

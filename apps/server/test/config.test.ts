@@ -42,6 +42,34 @@ describe('configuration', () => {
     });
   });
 
+  it('enables a social sign-in provider only with both its client id and secret', () => {
+    expect(loadConfig({}).oidc).toEqual({ google: null, apple: null });
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).oidc.google).toBeNull();
+    expect(
+      loadConfig({
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        APPLE_CLIENT_ID: 'a',
+        APPLE_CLIENT_SECRET: 'b',
+      }).oidc,
+    ).toEqual({
+      google: { clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' },
+      apple: { clientId: 'a', clientSecret: 'b', issuer: 'https://appleid.apple.com' },
+    });
+  });
+
+  it('has attempt limits that tests and deployments can change', () => {
+    expect(loadConfig({}).authRateLimit).toEqual({ ipMax: 30, accountMax: 10, windowMs: 900_000 });
+    expect(
+      loadConfig({
+        AUTH_RATE_LIMIT_IP_MAX: '5',
+        AUTH_RATE_LIMIT_ACCOUNT_MAX: '2',
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+      }).authRateLimit,
+    ).toEqual({ ipMax: 5, accountMax: 2, windowMs: 60_000 });
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_IP_MAX: '0' })).toThrow(/AUTH_RATE_LIMIT_IP_MAX/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
       databaseUrl: undefined,

@@ -2,15 +2,19 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { clearToasts } from '@/lib/toast';
+import { stubApi } from './api-stub';
 
 beforeEach(async () => {
   await i18n.changeLanguage('it');
+  // No test reaches a real server: a visitor unless the test stubs the API otherwise.
+  stubApi();
 });
 
 afterEach(() => {
   cleanup();
   clearToasts();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
 });

@@ -21,10 +21,14 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  * `input` is the value that was validated (to tell a missing field from a wrong one).
  */
 export function describeIssue(issue: z.core.$ZodIssue, input: unknown): MessageRef {
-  if (isMessageKey(issue.message)) return { key: issue.message };
   const value = valueAt(input, issue.path);
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
     return { key: 'validation.required' };
+  }
+  if (isMessageKey(issue.message)) {
+    // A custom rule may carry its interpolation values, e.g. the password's minimum length.
+    const params = issue.code === 'custom' ? (issue.params as MessageRef['params']) : undefined;
+    return params ? { key: issue.message, params } : { key: issue.message };
   }
   switch (issue.code) {
     case 'too_small':

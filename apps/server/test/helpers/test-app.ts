@@ -36,6 +36,8 @@ export async function createTestApp(
     logger?: Logger;
     web?: WebApp | null;
     mailer?: Mailer;
+    /** The app's clock (default: the system clock). */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -48,6 +50,7 @@ export async function createTestApp(
     database,
     queue,
     mailer,
+    ...(options.clock ? { clock: options.clock } : {}),
     logger: options.logger ?? false,
     web: options.web ?? null,
   });

@@ -24,7 +24,8 @@ describe('AppProviders', () => {
 
     await expect(apiClient.get('/profile')).rejects.toMatchObject({ status: 401 });
 
-    expect(queryClient.getQueryData(['user'])).toBeUndefined();
+    // Signed out: the user is known to be nobody; everything else is gone.
+    expect(queryClient.getQueryData(['user'])).toBeNull();
     expect(queryClient.getQueryData(['filters'])).toBeUndefined();
   });
 

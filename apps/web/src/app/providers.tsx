@@ -3,11 +3,13 @@ import { type ReactNode, useEffect } from 'react';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { Toaster } from '@/components/ui/toaster';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { userQueryKey } from '@/lib/auth/user';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme-context';
 
 /**
- * Everything the screens rely on: error safety net, query cache, theme and toasts.
+ * Everything the screens rely on: error safety net, query cache, authentication, theme and toasts.
  * i18n needs no provider: `@/lib/i18n` binds its instance to react-i18next on import.
  */
 export function AppProviders({
@@ -17,16 +19,25 @@ export function AppProviders({
   children: ReactNode;
   queryClient?: QueryClient;
 }) {
-  // Spec §4: a 401 from any call clears all cached data.
-  useEffect(() => setUnauthorizedHandler(() => queryClient.clear()), [queryClient]);
+  // Spec §4: a 401 from any call clears all cached data, and with it the signed-in user.
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        queryClient.clear();
+        queryClient.setQueryData(userQueryKey, null);
+      }),
+    [queryClient],
+  );
 
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          {children}
-          <Toaster />
-        </ThemeProvider>
+        <AuthProvider>
+          <ThemeProvider>
+            {children}
+            <Toaster />
+          </ThemeProvider>
+        </AuthProvider>
       </QueryClientProvider>
     </AppErrorBoundary>
   );

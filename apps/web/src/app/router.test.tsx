@@ -1,17 +1,29 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi, testUser } from '../../test/api-stub';
 import { renderApp } from '../../test/test-utils';
 
+const GREETING = 'Ciao, mario!';
+
 describe('routing', () => {
+  beforeEach(() => {
+    stubApi({ 'GET /user': testUser({ username: 'mario' }) });
+  });
+
   it('shows the full-screen spinner while the first screen loads', async () => {
     renderApp('/home');
     expect(screen.getByRole('status', { name: 'Caricamento…' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: GREETING })).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Caricamento…' })).toBeNull();
   });
 
+  it('names the dashboard tab Home', async () => {
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: GREETING });
+    await waitFor(() => expect(document.title).toBe('Home · Radar Tornei'));
+  });
+
   it.each([
-    ['/home', 'Home'],
     ['/explore', 'Esplora i tornei'],
     ['/subscriptions', 'I miei tornei'],
     ['/filters', 'Filtri'],
@@ -42,7 +54,7 @@ describe('routing', () => {
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
     const { router } = renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: GREETING });
     scrollTo.mockClear();
 
     await act(() => router.navigate('/filters'));
@@ -51,7 +63,7 @@ describe('routing', () => {
 
     scrollTo.mockClear();
     await act(() => router.navigate(-1));
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: GREETING });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });
@@ -71,11 +83,15 @@ describe('not-found page', () => {
 });
 
 describe('signed-in layout', () => {
+  beforeEach(() => {
+    stubApi({ 'GET /user': testUser({ username: 'mario' }) });
+  });
+
   const sections = ['Home', 'Esplora', 'I miei tornei', 'Filtri', 'Notifiche', 'Impostazioni', 'Novità'];
 
   it('has the logo, language and theme switchers and the navigation to every section', async () => {
     renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: GREETING });
 
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Radar Tornei, home' }).getAttribute('href')).toBe(
@@ -83,6 +99,7 @@ describe('signed-in layout', () => {
     );
     expect(within(header).getByRole('button', { name: 'Lingua' })).toBeTruthy();
     expect(within(header).getByRole('button', { name: 'Tema' })).toBeTruthy();
+    expect(within(header).getByRole('button', { name: 'Account di mario' }).textContent).toContain('mario');
 
     const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
     const links = within(nav).getAllByRole('link');
@@ -101,7 +118,7 @@ describe('signed-in layout', () => {
 
   it('navigates between sections and marks the current one', async () => {
     const { router } = renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: GREETING });
     const nav = screen.getByRole('navigation', { name: 'Navigazione principale' });
 
     fireEvent.click(within(nav).getByRole('link', { name: 'Filtri' }));
@@ -114,7 +131,7 @@ describe('signed-in layout', () => {
 
   it('opens the mobile menu, navigates from it and closes it', async () => {
     const { router } = renderApp('/home');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: GREETING });
 
     fireEvent.click(screen.getByRole('button', { name: 'Apri il menu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });

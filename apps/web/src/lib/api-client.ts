@@ -1,7 +1,10 @@
+import { getLanguage } from './i18n';
+
 /**
  * The one way the web client talks to the API (spec §7 "Client behaviour around calls").
  *
- * - Every call sends and expects JSON and includes cookies (the session is a cookie).
+ * - Every call sends and expects JSON and includes cookies (the session is a cookie), in the
+ *   interface's language (Accept-Language).
  * - 204 resolves to `{}`; an empty 2xx body too.
  * - A failed response rejects with an {@link ApiClientError} carrying the status and the
  *   server's `{ code, message, status, data }` fields.
@@ -197,7 +200,12 @@ async function send(
   extraHeaders: Record<string, string> | undefined,
   signal: AbortSignal,
 ): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+  // The server answers visitors in this language (a signed-in user's stored one wins there).
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': getLanguage(),
+    ...extraHeaders,
+  };
   // An empty POST (e.g. /logout) must not claim a JSON body, or the server rejects it.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 

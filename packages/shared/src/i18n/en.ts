@@ -45,5 +45,9 @@ export const en: Catalogue = {
     invalidEmail: 'Enter a valid email address',
     invalidValue: 'Invalid value',
     passwordsMismatch: 'Passwords do not match',
+    passwordStrength:
+      'Use at least {{count}} characters, with an uppercase letter, a lowercase letter and a digit',
+    usernameCharacters: 'Use only letters, digits, underscores and hyphens',
+    deletionConfirmation: 'Type the confirmation word exactly',
   },
 };

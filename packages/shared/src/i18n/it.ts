@@ -48,5 +48,8 @@ export const it = {
     invalidEmail: 'Inserisci un indirizzo email valido',
     invalidValue: 'Valore non valido',
     passwordsMismatch: 'Le password non coincidono',
+    passwordStrength: 'Usa almeno {{count}} caratteri, con una lettera maiuscola, una minuscola e un numero',
+    usernameCharacters: 'Usa solo lettere, numeri, trattini bassi e trattini',
+    deletionConfirmation: 'Scrivi esattamente la parola di conferma',
   },
 } as const;

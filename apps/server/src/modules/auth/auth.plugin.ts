@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
-import { resolveSession, SESSION_COOKIE } from './sessions';
+import { createSession, deleteSession, resolveSession, SESSION_COOKIE } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +31,20 @@ export function clearSessionCookie(reply: FastifyReply): void {
   });
 }
 
+/** Signs the user in on this browser: a new session (ending the one it had, if any) and its cookie. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, user: Pick<User, 'id'>) {
+  const { db } = request.server.deps.database;
+  if (request.sessionId) await deleteSession(db, request.sessionId);
+  const session = await createSession(
+    db,
+    user.id,
+    { userAgent: request.headers['user-agent'], ip: request.ip },
+    request.server.now(),
+  );
+  setSessionCookie(reply, session.token, session.expiresAt);
+  request.sessionId = session.sessionId;
+}
+
 /** The signed-in user of a request, or a 401 UNAUTHORIZED. */
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized();
@@ -48,7 +62,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
-      const session = await resolveSession(app.deps.database.db, token);
+      const session = await resolveSession(app.deps.database.db, token, app.now());
       if (!session) {
         clearSessionCookie(reply);
         return;

@@ -6,10 +6,11 @@ import { MAIN_CONTENT_ID } from '../skip-link';
 import { ThemeSwitcher } from '../theme-switcher';
 import { MainNav } from './main-nav';
 import { MobileNav } from './mobile-nav';
+import { UserMenu } from './user-menu';
 
 /**
- * Layout of the signed-in screens: a header with the logo and the language and theme
- * switchers; the navigation is a sidebar from 768 px up and a sheet below.
+ * Layout of the signed-in screens: a header with the logo, the language and theme
+ * switchers and the account menu; the navigation is a sidebar from 768 px up and a sheet below.
  */
 export function AppLayout() {
   return (
@@ -21,6 +22,7 @@ export function AppLayout() {
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />
             <ThemeSwitcher />
+            <UserMenu />
           </div>
         </div>
       </header>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-provider';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
 import { MAIN_CONTENT_ID } from '../skip-link';
@@ -8,9 +9,12 @@ import { ThemeSwitcher } from '../theme-switcher';
 import { Button } from '../ui/button';
 import { SiteFooter } from './site-footer';
 
-/** Layout of the public pages (landing, legal, contact, not found). */
+/** Layout of the public pages (landing, authentication, legal, contact, goodbye, not found). */
 export function PublicLayout() {
   const { t } = useTranslation();
+  const { status } = useAuth();
+  const { pathname } = useLocation();
+  const onAuthScreen = pathname.startsWith('/auth/');
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-border bg-header/90 backdrop-blur supports-[backdrop-filter]:bg-header/75">
@@ -19,9 +23,17 @@ export function PublicLayout() {
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />
             <ThemeSwitcher />
-            <Button asChild variant="outline" size="sm" className="ml-1 h-9">
-              <Link to={paths.login}>{t('nav.login')}</Link>
-            </Button>
+            {status === 'signedIn' ? (
+              <Button asChild variant="outline" size="sm" className="ml-1 h-9">
+                <Link to={paths.home}>{t('nav.openApp')}</Link>
+              </Button>
+            ) : (
+              !onAuthScreen && (
+                <Button asChild variant="outline" size="sm" className="ml-1 h-9">
+                  <Link to={paths.login}>{t('nav.login')}</Link>
+                </Button>
+              )
+            )}
           </div>
         </div>
       </header>

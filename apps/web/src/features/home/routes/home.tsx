@@ -1,8 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/page-header';
+import { DocumentTitle } from '@/components/document-title';
+import { useAuth } from '@/lib/auth/auth-provider';
+import { QuickActions } from '../components/quick-actions';
 
-/** `/home` (signed in): the dashboard. */
+/** `/home` (signed in): the dashboard's greeting and quick actions; its cards come with their features. */
 export function HomeRoute() {
   const { t } = useTranslation();
-  return <PageHeader title={t('pages.home.title')} description={t('pages.home.description')} />;
+  const { user } = useAuth();
+  return (
+    <div className="flex flex-col gap-8">
+      <DocumentTitle title={t('pages.home.title')} />
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+          {user ? t('home.greeting', { name: user.username }) : t('home.greetingAnonymous')}
+        </h1>
+        <p className="max-w-2xl text-pretty text-muted-foreground">{t('pages.home.description')}</p>
+      </div>
+      <QuickActions />
+    </div>
+  );
 }

@@ -1,0 +1,175 @@
+import {
+  apiErrorSchema,
+  emailBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resetPasswordBodySchema,
+  type SuccessCode,
+  successMessageSchema,
+  translateShared,
+  userSchema,
+  verifyEmailBodySchema,
+} from '@radar/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookie, requireUser, startSession } from './auth.plugin';
+import { createAuthService } from './auth.service';
+import { deleteSession } from './sessions';
+import { toUserDto } from './user-dto';
+
+/** The documented error answers of a route, all in the one error shape. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
+
+/** The account a request is about (the email or username field), for the per-account limits. */
+const accountOf = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email : undefined;
+};
+
+/** Registration, verification, sign-in, sign-out, the current user and password reset. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const auth = createAuthService({
+    db,
+    mailer: app.deps.mailer,
+    publicUrl: app.deps.config.publicUrl,
+    now: () => app.now(),
+    log: app.log,
+  });
+  const success = (request: FastifyRequest, code: SuccessCode) => ({
+    code,
+    message: translateShared(request.language, `success.${code}`),
+  });
+  const limit = (name: string) => app.limitAttempts({ name, account: accountOf });
+
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Creates an unverified account and emails a 6-digit verification code',
+        body: registerBodySchema,
+        response: { 201: registerResponseSchema, ...errorResponses(400, 403, 409, 429, 502) },
+      },
+      preValidation: limit('register'),
+    },
+    async (request, reply) => {
+      const { username, email, password, language } = request.body;
+      const user = await auth.register({ username, email, password, language: language ?? request.language });
+      return reply.status(201).send({ email: user.email });
+    },
+  );
+
+  app.post(
+    '/api/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verifies the email with its code and signs the user in',
+        body: verifyEmailBodySchema,
+        response: { 200: userSchema, ...errorResponses(400, 403, 409, 429) },
+      },
+      preValidation: limit('verify'),
+    },
+    async (request, reply) => {
+      const user = await auth.verifyEmail(request.body);
+      request.language = user.language;
+      await startSession(request, reply, user);
+      return toUserDto(user);
+    },
+  );
+
+  app.post(
+    '/api/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Emails a new verification code (not within 60 s of the last, at most 5 an hour)',
+        body: emailBodySchema,
+        response: { 200: successMessageSchema, ...errorResponses(400, 403, 409, 429, 502) },
+      },
+      preValidation: limit('verify'),
+    },
+    async (request) => success(request, await auth.resendVerification(request.body)),
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs in with the email (or username) and password; sets the session cookie',
+        body: loginBodySchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+      preValidation: limit('login'),
+    },
+    async (request, reply) => {
+      const user = await auth.login(request.body);
+      await startSession(request, reply, user);
+      return toUserDto(user);
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the current session',
+        response: { 204: z.null().describe('Signed out.'), ...errorResponses(403) },
+      },
+    },
+    async (request, reply) => {
+      if (request.sessionId) await deleteSession(db, request.sessionId);
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or 401',
+        response: { 200: userSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => toUserDto(requireUser(request)),
+  );
+
+  app.post(
+    '/api/request-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Emails a 6-digit password reset code (an unknown address answers the same)',
+        body: emailBodySchema,
+        response: { 200: successMessageSchema, ...errorResponses(400, 403, 429, 502) },
+      },
+      preValidation: limit('reset'),
+    },
+    async (request) => success(request, await auth.requestReset(request.body)),
+  );
+
+  app.post(
+    '/api/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets a new password with the emailed code and ends every session of the account',
+        body: resetPasswordBodySchema,
+        response: { 200: successMessageSchema, ...errorResponses(400, 403, 429) },
+      },
+      preValidation: limit('reset'),
+    },
+    async (request) => {
+      const { email, code, password } = request.body;
+      return success(request, await auth.resetPassword({ email, code, password }));
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { type User, users } from '../../db/schema';
+
+type Executor = Db | Tx;
+
+export async function updateProfile(
+  db: Executor,
+  userId: string,
+  values: Partial<Pick<User, 'language' | 'emailNotifications' | 'passwordHash'>>,
+  now: Date,
+): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
+
+/** Deletes the user; every table of theirs references users.id ON DELETE CASCADE. */
+export async function deleteAccount(db: Executor, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}

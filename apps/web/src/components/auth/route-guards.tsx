@@ -1,0 +1,32 @@
+import { safeRedirectPath } from '@radar/shared';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-provider';
+import { FullScreenSpinner } from '../ui/full-screen-spinner';
+
+/** Where a visitor goes to sign in first, coming back to `location` afterwards (spec §2). */
+export function loginPathFor(location: { pathname: string; search: string; hash: string }): string {
+  return `${paths.login}?redirect=${encodeURIComponent(`${location.pathname}${location.search}${location.hash}`)}`;
+}
+
+/** Signed-in routes: a spinner while the user loads; a visitor is sent to the login. */
+export function RequireAuth() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <FullScreenSpinner />;
+  if (status === 'signedOut') return <Navigate to={loginPathFor(location)} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Signed-out routes (the landing and the auth screens): a signed-in user goes to the
+ * `redirect` query value when it is a path of this site, else to /home.
+ */
+export function RequireSignedOut() {
+  const { status } = useAuth();
+  const [searchParams] = useSearchParams();
+  if (status === 'loading') return <FullScreenSpinner />;
+  if (status === 'signedIn')
+    return <Navigate to={safeRedirectPath(searchParams.get('redirect'), paths.home)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,161 @@
+import { HIDDEN_REFETCH_MINUTES } from '@radar/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { apiClient } from '@/lib/api-client';
+import { createQueryClient } from '@/lib/query-client';
+import { type ApiCall, apiError, stubApi, testUser } from '../../../test/api-stub';
+import { type AuthContextValue, AuthProvider, useAuth } from './auth-provider';
+import { profileQueryKey } from './user';
+
+/** The latest auth state the probe saw. */
+const current: { auth: AuthContextValue | null } = { auth: null };
+
+function Probe() {
+  const auth = useAuth();
+  current.auth = auth;
+  return <p>{auth.status === 'signedIn' ? `signed in as ${auth.user?.username}` : auth.status}</p>;
+}
+
+function renderAuth() {
+  const queryClient = createQueryClient();
+  current.auth = null;
+  render(
+    <AppProviders queryClient={queryClient}>
+      <Probe />
+    </AppProviders>,
+  );
+  return {
+    queryClient,
+    get auth(): AuthContextValue {
+      if (!current.auth) throw new Error('not rendered');
+      return current.auth;
+    },
+  };
+}
+
+const userCalls = (calls: ApiCall[]) => calls.filter((call) => call.path === '/user').length;
+
+function setVisibility(state: 'hidden' | 'visible') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+});
+
+describe('AuthProvider', () => {
+  it('refuses to be used outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const queryClient = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    expect(() => renderHook(() => useAuth(), { wrapper })).toThrow(
+      'useAuth must be used within an AuthProvider',
+    );
+    expect(() =>
+      renderHook(() => useAuth(), {
+        wrapper: ({ children }) => wrapper({ children: <AuthProvider>{children}</AuthProvider> }),
+      }),
+    ).not.toThrow();
+  });
+
+  it('loads, then is signed in with the user, or signed out on 401', async () => {
+    stubApi({ 'GET /user': testUser({ username: 'giulia' }) });
+    renderAuth();
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('signed in as giulia')).toBeTruthy();
+  });
+
+  it('is signed out for a visitor', async () => {
+    stubApi();
+    renderAuth();
+    expect(await screen.findByText('signedOut')).toBeTruthy();
+  });
+
+  it('signs out when any call answers 401, clearing every cached answer', async () => {
+    stubApi({ 'GET /user': testUser(), 'GET /filters': apiError('UNAUTHORIZED', 401) });
+    const view = renderAuth();
+    await screen.findByText('signed in as mario');
+    view.queryClient.setQueryData(['filters'], [{ id: 1 }]);
+    await act(async () => {
+      await expect(apiClient.get('/filters')).rejects.toMatchObject({ status: 401 });
+    });
+    expect(await screen.findByText('signedOut')).toBeTruthy();
+    expect(view.queryClient.getQueryData(['filters'])).toBeUndefined();
+  });
+
+  it('refetches the user at most every 2 seconds, sharing concurrent requests', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+    const calls = stubApi({ 'GET /user': testUser() });
+    const view = renderAuth();
+    await screen.findByText('signed in as mario');
+    expect(userCalls(calls)).toBe(1);
+
+    // Within 2 s of the last fetch: the cached user, no request.
+    await act(() => view.auth.refreshUser());
+    expect(userCalls(calls)).toBe(1);
+
+    vi.setSystemTime(new Date('2026-11-22T10:00:03Z'));
+    await act(async () => {
+      const [a, b, c] = await Promise.all([
+        view.auth.refreshUser(),
+        view.auth.refreshUser(),
+        view.auth.refreshUser(),
+      ]);
+      expect(a).toEqual(b);
+      expect(b).toEqual(c);
+    });
+    expect(userCalls(calls)).toBe(2);
+    await act(() => view.auth.refreshUser());
+    expect(userCalls(calls)).toBe(2);
+    await act(() => view.auth.refreshUser({ force: true }));
+    expect(userCalls(calls)).toBe(3);
+  });
+
+  it('refetches user and profile after more than 300 minutes hidden, not after less', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+    const calls = stubApi({ 'GET /user': testUser(), 'GET /profile': testUser() });
+    const view = renderAuth();
+    await screen.findByText('signed in as mario');
+    view.queryClient.setQueryData(profileQueryKey, testUser());
+
+    setVisibility('hidden');
+    vi.setSystemTime(new Date(Date.now() + 60 * 60_000));
+    act(() => setVisibility('visible'));
+    expect(userCalls(calls)).toBe(1);
+    expect(view.queryClient.getQueryState(profileQueryKey)?.isInvalidated).toBe(false);
+
+    setVisibility('hidden');
+    vi.setSystemTime(new Date(Date.now() + (HIDDEN_REFETCH_MINUTES + 1) * 60_000));
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(userCalls(calls)).toBe(2));
+    expect(view.queryClient.getQueryState(profileQueryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('signs out on the server and forgets every cached answer', async () => {
+    const calls = stubApi({ 'GET /user': testUser(), 'POST /logout': null });
+    const view = renderAuth();
+    await screen.findByText('signed in as mario');
+    view.queryClient.setQueryData(['subscriptions'], ['x']);
+    await act(() => view.auth.signOut());
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/logout' });
+    expect(await screen.findByText('signedOut')).toBeTruthy();
+    expect(view.queryClient.getQueryData(['subscriptions'])).toBeUndefined();
+  });
+
+  it('takes the user a login answered (login reloads the user)', async () => {
+    stubApi();
+    const view = renderAuth();
+    await screen.findByText('signedOut');
+    act(() => view.auth.setUser(testUser({ username: 'luca' })));
+    expect(await screen.findByText('signed in as luca')).toBeTruthy();
+  });
+});
