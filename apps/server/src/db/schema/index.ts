@@ -1,2 +1,3 @@
+export * from './notifications';
 export * from './system';
 export * from './users';
