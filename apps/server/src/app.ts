@@ -23,6 +23,8 @@ import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-
 import { authPlugin } from './modules/auth/auth.plugin';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { APP_VERSION } from './version';
 
 export type AppDeps = {
@@ -136,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes);
+  await app.register(notificationRoutes);
+  await app.register(unsubscribeRoutes);
   if (!deps.config.isProduction && deps.mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

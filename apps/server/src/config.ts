@@ -12,6 +12,24 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** A secret that may be unset (then generated once and kept in the database). */
+const optionalSecret = (minLength: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().min(minLength, `must be at least ${minLength} characters`).optional())
+    .optional();
+
+/** The push services of the browsers people use: web push endpoints must be on one of them. */
+export const DEFAULT_WEB_PUSH_ENDPOINT_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
+
 /**
  * Every environment variable the server reads, with its default. Parsed once at boot:
  * a wrong value stops the process with a message naming the variable.
@@ -37,6 +55,32 @@ export const envSchema = z
     HEARTBEAT_CRON: z.string().min(9).default('* * * * *'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     TRUST_PROXY: booleanFlag.default(false),
+    UNSUBSCRIBE_SECRET: optionalSecret(32),
+    VAPID_PUBLIC_KEY: optionalSecret(80),
+    VAPID_PRIVATE_KEY: optionalSecret(40),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https: URL')
+      .default('mailto:info@radartornei.it'),
+    WEB_PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .default(DEFAULT_WEB_PUSH_ENDPOINT_HOSTS.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  })
+  .superRefine((env, context) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+      });
+    }
   })
   .transform((env) => {
     const port = env.PORT;
@@ -59,6 +103,13 @@ export const envSchema = z
       heartbeatCron: env.HEARTBEAT_CRON,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       trustProxy: env.TRUST_PROXY,
+      unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
+      vapid: {
+        publicKey: env.VAPID_PUBLIC_KEY,
+        privateKey: env.VAPID_PRIVATE_KEY,
+        subject: env.VAPID_SUBJECT,
+      },
+      webPushEndpointHosts: env.WEB_PUSH_ENDPOINT_HOSTS,
     };
   });
 

@@ -11,7 +11,10 @@ import { migrateDatabase } from './db/migrate';
 import { createMailer, type Mailer } from './delivery/email/mailer';
 import { loadWebApp } from './http/web-app';
 import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
+import { workNotificationDeliveries } from './jobs/notification-delivery';
+import { registerNotificationQueues } from './jobs/notification-queues';
 import { createQueue } from './jobs/queue';
+import { getNotificationKeys } from './modules/notifications/notification-keys';
 
 export type Role = Config['role'];
 
@@ -54,7 +57,8 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   const queue = createQueue(database, logger, { schedule: runsWorkers });
   await queue.start();
   await scheduleHeartbeat(queue, config.heartbeatCron);
-  if (runsWorkers) await workHeartbeat(queue, database.db);
+  // Every role enqueues deliveries (inside its transactions); workers also send them.
+  await registerNotificationQueues(queue);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   if (mailer.kind === 'dev-mailbox') {
@@ -63,6 +67,18 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
         ? 'no SMTP_URL: emails are kept in the dev mailbox'
         : `no SMTP_URL: emails at ${config.publicUrl}/dev/mailbox`,
     );
+  }
+  const keys = await getNotificationKeys(database.db, config);
+  if (keys.generated.vapid || keys.generated.unsubscribeSecret) {
+    logger.info(
+      { vapid: keys.generated.vapid, unsubscribeSecret: keys.generated.unsubscribeSecret },
+      'no VAPID keys or UNSUBSCRIBE_SECRET in the environment: using the ones generated into the database',
+    );
+  }
+
+  if (runsWorkers) {
+    await workHeartbeat(queue, database.db);
+    await workNotificationDeliveries(queue, { db: database.db, config, mailer, logger });
   }
 
   let app: FastifyInstance | null = null;
