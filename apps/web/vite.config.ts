@@ -43,6 +43,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [SERVER_PATHS],
         cleanupOutdatedCaches: true,
+        // Shows web push notifications and opens their page on click (public/push-handler.js).
+        importScripts: ['/push-handler.js'],
       },
     }),
   ],

@@ -28,6 +28,23 @@ function oidcProvider(
 ): OidcProviderConfig | null {
   return clientId && clientSecret ? { clientId, clientSecret, issuer } : null;
 }
+/** A secret that may be unset (then generated once and kept in the database). */
+const optionalSecret = (minLength: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().min(minLength, `must be at least ${minLength} characters`).optional())
+    .optional();
+
+/** The push services of the browsers people use: web push endpoints must be on one of them. */
+export const DEFAULT_WEB_PUSH_ENDPOINT_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
 
 /**
  * Every environment variable the server reads, with its default. Parsed once at boot:
@@ -67,6 +84,32 @@ export const envSchema = z
       .int()
       .min(1)
       .default(15 * 60),
+    UNSUBSCRIBE_SECRET: optionalSecret(32),
+    VAPID_PUBLIC_KEY: optionalSecret(80),
+    VAPID_PRIVATE_KEY: optionalSecret(40),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https: URL')
+      .default('mailto:info@radartornei.it'),
+    WEB_PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .default(DEFAULT_WEB_PUSH_ENDPOINT_HOSTS.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  })
+  .superRefine((env, context) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+      });
+    }
   })
   .transform((env) => {
     const port = env.PORT;
@@ -98,6 +141,13 @@ export const envSchema = z
         accountMax: env.AUTH_RATE_LIMIT_ACCOUNT_MAX,
         windowMs: env.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
       },
+      unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
+      vapid: {
+        publicKey: env.VAPID_PUBLIC_KEY,
+        privateKey: env.VAPID_PRIVATE_KEY,
+        subject: env.VAPID_SUBJECT,
+      },
+      webPushEndpointHosts: env.WEB_PUSH_ENDPOINT_HOSTS,
     };
   });
 

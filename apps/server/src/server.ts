@@ -12,7 +12,10 @@ import { createMailer, type Mailer } from './delivery/email/mailer';
 import { loadWebApp } from './http/web-app';
 import { scheduleAuthCleanup, workAuthCleanup } from './jobs/auth-cleanup';
 import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
+import { workNotificationDeliveries } from './jobs/notification-delivery';
+import { registerNotificationQueues } from './jobs/notification-queues';
 import { createQueue } from './jobs/queue';
+import { getNotificationKeys } from './modules/notifications/notification-keys';
 
 export type Role = Config['role'];
 
@@ -56,10 +59,8 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   await queue.start();
   await scheduleHeartbeat(queue, config.heartbeatCron);
   await scheduleAuthCleanup(queue);
-  if (runsWorkers) {
-    await workHeartbeat(queue, database.db);
-    await workAuthCleanup(queue, database.db);
-  }
+  // Every role enqueues deliveries (inside its transactions); workers also send them.
+  await registerNotificationQueues(queue);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   if (mailer.kind === 'dev-mailbox') {
@@ -68,6 +69,19 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
         ? 'no SMTP_URL: emails are kept in the dev mailbox'
         : `no SMTP_URL: emails at ${config.publicUrl}/dev/mailbox`,
     );
+  }
+  const keys = await getNotificationKeys(database.db, config);
+  if (keys.generated.vapid || keys.generated.unsubscribeSecret) {
+    logger.info(
+      { vapid: keys.generated.vapid, unsubscribeSecret: keys.generated.unsubscribeSecret },
+      'no VAPID keys or UNSUBSCRIBE_SECRET in the environment: using the ones generated into the database',
+    );
+  }
+
+  if (runsWorkers) {
+    await workHeartbeat(queue, database.db);
+    await workAuthCleanup(queue, database.db);
+    await workNotificationDeliveries(queue, { db: database.db, config, mailer, logger });
   }
 
   let app: FastifyInstance | null = null;

@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'SESSION_EXPIRED',
   'FOREIGN_ORIGIN',
+  // Unsubscribe link (spec §6, §8)
+  'UNSUBSCRIBE_TOKEN_INVALID',
+  'UNSUBSCRIBE_TOKEN_EXPIRED',
+  'UNSUBSCRIBE_USER_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

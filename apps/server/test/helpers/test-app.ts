@@ -6,6 +6,11 @@ import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { createDevMailbox, type Mailer } from '../../src/delivery/email/mailer';
 import type { WebApp } from '../../src/http/web-app';
+import {
+  DEFAULT_DELIVERY_QUEUE_OPTIONS,
+  type DeliveryQueueOptions,
+  registerNotificationQueues,
+} from '../../src/jobs/notification-queues';
 import { createQueue } from '../../src/jobs/queue';
 import { silentLogger } from './logger';
 import { createTestDatabase } from './test-db';
@@ -18,6 +23,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ...env,
   });
 }
+
+/** Quick retries, so a test sees the backoff without waiting minutes. */
+export const TEST_DELIVERY_QUEUE_OPTIONS: DeliveryQueueOptions = {
+  ...DEFAULT_DELIVERY_QUEUE_OPTIONS,
+  retryLimit: 3,
+  retryDelay: 1,
+  retryDelayMax: 1,
+};
 
 export type TestApp = {
   app: FastifyInstance;
@@ -38,12 +51,17 @@ export async function createTestApp(
     mailer?: Mailer;
     /** The app's clock (default: the system clock). */
     clock?: () => Date;
+    /** Options of the notification delivery queues (tests retry after a second by default). */
+    deliveryQueues?: Partial<DeliveryQueueOptions>;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase();
   const queue = options.withQueue ? createQueue(database, silentLogger, { schedule: false }) : null;
-  if (queue) await queue.start();
+  if (queue) {
+    await queue.start();
+    await registerNotificationQueues(queue, { ...TEST_DELIVERY_QUEUE_OPTIONS, ...options.deliveryQueues });
+  }
   const mailer = options.mailer ?? createDevMailbox(database.db, config.mailFrom, silentLogger);
   const app = await buildApp({
     config,

@@ -24,9 +24,19 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       url,
       close: async () => {
         await close();
-        await withAdminClient(postgres.adminUrl, (client) =>
-          client.query(`drop database if exists "${name}" with (force)`),
-        );
+        await withAdminClient(postgres.adminUrl, async (client) => {
+          // pool.end() resolves before its sockets have closed: let them go before forcing the
+          // drop, or a terminated backend's last message errors in a client nobody listens to.
+          for (let tries = 0; tries < 50; tries += 1) {
+            const { rows } = await client.query<{ count: number }>(
+              'select count(*)::int as count from pg_stat_activity where datname = $1',
+              [name],
+            );
+            if ((rows[0]?.count ?? 0) === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          await client.query(`drop database if exists "${name}" with (force)`);
+        });
       },
     };
   }

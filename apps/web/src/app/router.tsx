@@ -78,6 +78,13 @@ export const routes: RouteObject[] = [
               import('@/features/contact/routes/contact').then((m) => ({ Component: m.ContactRoute })),
           },
           {
+            path: 'unsubscribe',
+            lazy: () =>
+              import('@/features/unsubscribe/routes/unsubscribe').then((m) => ({
+                Component: m.UnsubscribeRoute,
+              })),
+          },
+          {
             path: '*',
             lazy: () =>
               import('@/features/not-found/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),

@@ -4,6 +4,7 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   contact: '/contact',
+  unsubscribe: '/unsubscribe',
   home: '/home',
   explore: '/explore',
   subscriptions: '/subscriptions',

@@ -29,6 +29,11 @@ export const en: Catalogue = {
     SERVICE_UNAVAILABLE: 'Service unavailable. Please try again later.',
     SESSION_EXPIRED: 'Session expired, please log in again',
     FOREIGN_ORIGIN: 'Request refused: origin not allowed.',
+    UNSUBSCRIBE_TOKEN_INVALID:
+      'This link is not valid or has been tampered with. Use the link in your latest email.',
+    UNSUBSCRIBE_TOKEN_EXPIRED:
+      'This link has expired. Use the link in a more recent email or log in to manage your notifications.',
+    UNSUBSCRIBE_USER_NOT_FOUND: 'The account of this link no longer exists.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'We sent you a code to reset your password.',
@@ -49,5 +54,82 @@ export const en: Catalogue = {
       'Use at least {{count}} characters, with an uppercase letter, a lowercase letter and a digit',
     usernameCharacters: 'Use only letters, digits, underscores and hyphens',
     deletionConfirmation: 'Type the confirmation word exactly',
+  },
+  notifications: {
+    unknownTournament: 'a tournament',
+    types: {
+      new_tournament: {
+        title: 'New tournament: {{tournamentName}}',
+        body: 'A new tournament matches your filters: {{tournamentName}}.',
+      },
+      reminder_1w: {
+        title: 'Registration closes in a week',
+        body: 'Registration for {{tournamentName}} closes in one week.',
+      },
+      reminder_3d: {
+        title: 'Registration closes in 3 days',
+        body: 'Registration for {{tournamentName}} closes in 3 days.',
+      },
+      reminder_1d: {
+        title: 'Registration closes tomorrow',
+        body: 'Registration for {{tournamentName}} closes in one day.',
+      },
+      reminder_5h: {
+        title: 'Registration closes in 5 hours',
+        body: 'Last chance: registration for {{tournamentName}} closes in 5 hours.',
+      },
+      new_document: {
+        title: 'New document: {{tournamentName}}',
+        body: 'A new document has been published for {{tournamentName}}.',
+      },
+      new_scoreboard: {
+        title: 'New scoreboard: {{tournamentName}}',
+        body: 'A new scoreboard is available for {{tournamentName}}.',
+      },
+      new_order_of_play: {
+        title: 'Order of play: {{tournamentName}}',
+        body: 'The order of play of {{tournamentName}} has been published.',
+      },
+      platform_updates: {
+        title: 'News from Radar Tornei',
+        body: '{{message}}',
+      },
+      email_confirmation: {
+        title: 'Confirm your email address',
+        body: 'Enter the code we sent you to verify your email address.',
+      },
+      password_reset: {
+        title: 'Reset your password',
+        body: 'Enter the code we sent you to choose a new password.',
+      },
+      welcome_email: {
+        title: 'Welcome to Radar Tornei',
+        body: 'Your account is ready: create your first filter to hear about new tournaments.',
+      },
+    },
+    groups: {
+      new_tournaments: 'New tournaments',
+      order_of_play: 'Order of play',
+      documents: 'Documents',
+      scoreboards: 'Scoreboards',
+      reminder_1w: 'Reminder 1 week before',
+      reminder_3d: 'Reminder 3 days before',
+      reminder_1d: 'Reminder 1 day before',
+      reminder_5h: 'Reminder 5 hours before',
+      platform_updates: 'Platform updates',
+    },
+    channels: {
+      email: 'Email',
+      push: 'Push',
+    },
+    reasons: {
+      region: 'Region',
+      province: 'Province',
+      status: 'Status',
+      dates: 'Dates',
+      prize: 'Prize money',
+      type: 'Tournament type',
+      category: 'Category',
+    },
   },
 };

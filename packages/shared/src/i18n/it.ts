@@ -32,6 +32,11 @@ export const it = {
     SERVICE_UNAVAILABLE: 'Servizio non disponibile. Riprova più tardi.',
     SESSION_EXPIRED: 'Sessione scaduta, effettua di nuovo l’accesso.',
     FOREIGN_ORIGIN: 'Richiesta rifiutata: origine non consentita.',
+    UNSUBSCRIBE_TOKEN_INVALID:
+      'Questo link non è valido o è stato modificato. Usa il link dell’ultima email ricevuta.',
+    UNSUBSCRIBE_TOKEN_EXPIRED:
+      'Questo link è scaduto. Usa il link di un’email più recente o accedi per gestire le notifiche.',
+    UNSUBSCRIBE_USER_NOT_FOUND: 'L’account di questo link non esiste più.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'Ti abbiamo inviato un codice per reimpostare la password.',
@@ -51,5 +56,82 @@ export const it = {
     passwordStrength: 'Usa almeno {{count}} caratteri, con una lettera maiuscola, una minuscola e un numero',
     usernameCharacters: 'Usa solo lettere, numeri, trattini bassi e trattini',
     deletionConfirmation: 'Scrivi esattamente la parola di conferma',
+  },
+  notifications: {
+    unknownTournament: 'un torneo',
+    types: {
+      new_tournament: {
+        title: 'Nuovo torneo: {{tournamentName}}',
+        body: 'Un nuovo torneo corrisponde ai tuoi filtri: {{tournamentName}}.',
+      },
+      reminder_1w: {
+        title: 'Iscrizioni in chiusura tra una settimana',
+        body: 'Le iscrizioni a {{tournamentName}} chiudono tra una settimana.',
+      },
+      reminder_3d: {
+        title: 'Iscrizioni in chiusura tra 3 giorni',
+        body: 'Le iscrizioni a {{tournamentName}} chiudono tra 3 giorni.',
+      },
+      reminder_1d: {
+        title: 'Iscrizioni in chiusura domani',
+        body: 'Le iscrizioni a {{tournamentName}} chiudono tra un giorno.',
+      },
+      reminder_5h: {
+        title: 'Iscrizioni in chiusura tra 5 ore',
+        body: 'Ultima occasione: le iscrizioni a {{tournamentName}} chiudono tra 5 ore.',
+      },
+      new_document: {
+        title: 'Nuovo documento: {{tournamentName}}',
+        body: 'È stato pubblicato un nuovo documento per {{tournamentName}}.',
+      },
+      new_scoreboard: {
+        title: 'Tabellone pubblicato: {{tournamentName}}',
+        body: 'È disponibile un nuovo tabellone per {{tournamentName}}.',
+      },
+      new_order_of_play: {
+        title: 'Ordine di gioco: {{tournamentName}}',
+        body: 'È stato pubblicato l’ordine di gioco di {{tournamentName}}.',
+      },
+      platform_updates: {
+        title: 'Novità da Radar Tornei',
+        body: '{{message}}',
+      },
+      email_confirmation: {
+        title: 'Conferma il tuo indirizzo email',
+        body: 'Inserisci il codice che ti abbiamo inviato per verificare il tuo indirizzo email.',
+      },
+      password_reset: {
+        title: 'Reimposta la tua password',
+        body: 'Inserisci il codice che ti abbiamo inviato per scegliere una nuova password.',
+      },
+      welcome_email: {
+        title: 'Benvenuto su Radar Tornei',
+        body: 'Il tuo account è pronto: crea il tuo primo filtro per ricevere i nuovi tornei.',
+      },
+    },
+    groups: {
+      new_tournaments: 'Nuovi tornei',
+      order_of_play: 'Ordine di gioco',
+      documents: 'Documenti',
+      scoreboards: 'Tabelloni',
+      reminder_1w: 'Promemoria 1 settimana prima',
+      reminder_3d: 'Promemoria 3 giorni prima',
+      reminder_1d: 'Promemoria 1 giorno prima',
+      reminder_5h: 'Promemoria 5 ore prima',
+      platform_updates: 'Novità della piattaforma',
+    },
+    channels: {
+      email: 'Email',
+      push: 'Push',
+    },
+    reasons: {
+      region: 'Regione',
+      province: 'Provincia',
+      status: 'Stato',
+      dates: 'Date',
+      prize: 'Montepremi',
+      type: 'Tipo di torneo',
+      category: 'Categoria',
+    },
   },
 } as const;

@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
+// The app shell composes features: the unread badge is the inbox feature's public hook.
+import { useUnreadCount } from '@/features/communication/api/get-unread-count';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
 import { MAIN_CONTENT_ID } from '../skip-link';
 import { ThemeSwitcher } from '../theme-switcher';
-import { MainNav } from './main-nav';
+import { MainNav, type NavBadges } from './main-nav';
 import { MobileNav } from './mobile-nav';
 import { UserMenu } from './user-menu';
 
@@ -13,11 +15,13 @@ import { UserMenu } from './user-menu';
  * switchers and the account menu; the navigation is a sidebar from 768 px up and a sheet below.
  */
 export function AppLayout() {
+  const unread = useUnreadCount();
+  const badges: NavBadges = { 'nav.communication': unread.data?.unreadCount ?? 0 };
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-40 border-b border-border bg-header/90 backdrop-blur supports-[backdrop-filter]:bg-header/75">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-          <MobileNav className="-ml-2 md:hidden" />
+          <MobileNav className="-ml-2 md:hidden" badges={badges} />
           <Logo to={paths.home} />
           <div className="ml-auto flex items-center gap-1">
             <LanguageSwitcher />
@@ -28,7 +32,7 @@ export function AppLayout() {
       </header>
       <div className="mx-auto flex max-w-7xl gap-8 px-4 sm:px-6">
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 overflow-y-auto py-6 md:block">
-          <MainNav />
+          <MainNav badges={badges} />
         </aside>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 py-6 focus:outline-none md:py-10">
           <Outlet />

@@ -1,10 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/utils';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, type NavItem } from './nav-items';
+
+/** Counts shown beside navigation items (e.g. unread notifications); zero shows nothing. */
+export type NavBadges = Partial<Record<NavItem['label'], number>>;
 
 /** The app's primary navigation; the current section is marked with `aria-current="page"`. */
-export function MainNav({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
+export function MainNav({
+  onNavigate,
+  className,
+  badges = {},
+}: {
+  onNavigate?: () => void;
+  className?: string;
+  badges?: NavBadges;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.main')} className={className}>
@@ -26,6 +37,12 @@ export function MainNav({ onNavigate, className }: { onNavigate?: () => void; cl
             >
               <Icon aria-hidden="true" className="size-5 shrink-0" />
               {t(label)}
+              {badges[label] ? (
+                <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                  <span aria-hidden="true">{badges[label] > 99 ? '99+' : badges[label]}</span>
+                  <span className="sr-only">{t('nav.unreadBadge', { count: badges[label] })}</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../logo';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../ui/dialog';
-import { MainNav } from './main-nav';
+import { MainNav, type NavBadges } from './main-nav';
 
 /** Below the 768 px breakpoint the navigation lives in a sheet opened from the header. */
-export function MobileNav({ className }: { className?: string }) {
+export function MobileNav({ className, badges }: { className?: string; badges?: NavBadges }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
 
@@ -23,7 +23,7 @@ export function MobileNav({ className }: { className?: string }) {
           <LogoMark className="size-7" />
           {t('nav.menu')}
         </DialogTitle>
-        <MainNav onNavigate={() => setOpen(false)} />
+        <MainNav onNavigate={() => setOpen(false)} {...(badges ? { badges } : {})} />
       </DialogContent>
     </Dialog>
   );

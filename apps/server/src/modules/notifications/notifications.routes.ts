@@ -1,0 +1,234 @@
+import {
+  bulkUpdateNotificationPreferencesBodySchema,
+  deactivateAllResultSchema,
+  deviceTokenListSchema,
+  deviceTokenSchema,
+  listNotificationsQuerySchema,
+  notificationListSchema,
+  notificationPreferencesSchema,
+  notificationSchema,
+  notificationTypesSchema,
+  readAllResultSchema,
+  registerDeviceTokenBodySchema,
+  unreadCountSchema,
+  updateNotificationPreferenceBodySchema,
+  vapidPublicKeySchema,
+} from '@radar/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/auth.plugin';
+import {
+  cleanDeviceInfo,
+  deactivateAllDeviceTokens,
+  listDeviceTokens,
+  parseDeviceToken,
+  registerDeviceToken,
+  removeDeviceToken,
+} from './device-tokens.service';
+import { getNotificationKeys } from './notification-keys';
+import {
+  countUnread,
+  getNotification,
+  getUserPreferences,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotification,
+  notificationTypes,
+  updateUserPreferences,
+} from './notifications.service';
+
+const idParams = z.object({ id: z.uuid() });
+const tags = ['notifications'];
+
+/** The signed-in user's inbox, preferences and devices (spec §7 notifications calls). */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'A page of the inbox, newest first; pass nextCursor as cursor for the next one',
+        querystring: listNotificationsQuerySchema,
+        response: { 200: notificationListSchema },
+      },
+    },
+    async (request) => listNotifications(db, requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    { schema: { tags, summary: 'How many notifications are unread', response: { 200: unreadCountSchema } } },
+    async (request) => ({ unreadCount: await countUnread(db, requireUser(request).id) }),
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    { schema: { tags, summary: 'Marks every notification read', response: { 200: readAllResultSchema } } },
+    async (request) => markAllNotificationsRead(db, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/notifications/types',
+    {
+      schema: {
+        tags,
+        summary: 'The preference groups, their notification types, channels and defaults',
+        response: { 200: notificationTypesSchema },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return notificationTypes();
+    },
+  );
+
+  app.get(
+    '/api/notifications/preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Email and push choice of every preference group',
+        response: { 200: notificationPreferencesSchema },
+      },
+    },
+    async (request) => getUserPreferences(db, requireUser(request)),
+  );
+
+  app.patch(
+    '/api/notifications/preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Turns one channel of one group on or off',
+        body: updateNotificationPreferenceBodySchema,
+        response: { 200: notificationPreferencesSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await updateUserPreferences(db, user.id, [request.body]);
+      return getUserPreferences(db, user);
+    },
+  );
+
+  app.patch(
+    '/api/notifications/preferences/bulk',
+    {
+      schema: {
+        tags,
+        summary: 'Several changes at once (the enable-all toggle sends every channel of every group)',
+        body: bulkUpdateNotificationPreferencesBodySchema,
+        response: { 200: notificationPreferencesSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await updateUserPreferences(db, user.id, request.body.preferences);
+      return getUserPreferences(db, user);
+    },
+  );
+
+  app.get(
+    '/api/notifications/vapid-public-key',
+    {
+      schema: {
+        tags,
+        summary: 'The VAPID public key browsers subscribe with (applicationServerKey)',
+        response: { 200: vapidPublicKeySchema },
+      },
+    },
+    async () => ({ publicKey: (await getNotificationKeys(db, app.deps.config)).vapid.publicKey }),
+  );
+
+  app.post(
+    '/api/notifications/device-token',
+    {
+      schema: {
+        tags,
+        summary: 'Registers this device for push: a web push subscription (JSON) or an FCM token',
+        body: registerDeviceTokenBodySchema,
+        response: { 200: deviceTokenSchema, 201: deviceTokenSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const token = parseDeviceToken(
+        request.body.token,
+        app.deps.config.webPushEndpointHosts,
+        request.language,
+      );
+      const result = await registerDeviceToken(db, user.id, token, cleanDeviceInfo(request.body.deviceInfo));
+      return reply.status(result.created ? 201 : 200).send(result.token);
+    },
+  );
+
+  app.get(
+    '/api/notifications/device-tokens',
+    {
+      schema: { tags, summary: 'The devices registered for push', response: { 200: deviceTokenListSchema } },
+    },
+    async (request) => ({ tokens: await listDeviceTokens(db, requireUser(request).id) }),
+  );
+
+  app.delete(
+    '/api/notifications/device-token/:id',
+    { schema: { tags, summary: 'Forgets one device', params: idParams } },
+    async (request, reply) => {
+      await removeDeviceToken(db, requireUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/notifications/device-tokens/deactivate-all',
+    {
+      schema: {
+        tags,
+        summary: 'Stops push on every device and turns the push switch off',
+        response: { 200: deactivateAllResultSchema },
+      },
+    },
+    async (request) => deactivateAllDeviceTokens(db, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/notifications/:id',
+    {
+      schema: {
+        tags,
+        summary: "One notification; another user's answers 404 like a missing one",
+        params: idParams,
+        response: { 200: notificationSchema },
+      },
+    },
+    async (request) => getNotification(db, requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Marks one notification read',
+        params: idParams,
+        response: { 200: notificationSchema },
+      },
+    },
+    async (request) => markNotification(db, requireUser(request).id, request.params.id, true),
+  );
+
+  app.post(
+    '/api/notifications/:id/unread',
+    {
+      schema: {
+        tags,
+        summary: 'Marks one notification unread',
+        params: idParams,
+        response: { 200: notificationSchema },
+      },
+    },
+    async (request) => markNotification(db, requireUser(request).id, request.params.id, false),
+  );
+};

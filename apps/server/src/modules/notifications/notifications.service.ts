@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ChannelSettings,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  INBOX_NOTIFICATION_TYPES,
+  type InboxNotificationType,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_GROUPS,
+  NOTIFICATION_TYPE_GROUP,
+  type Notification,
+  type NotificationChannel,
+  type NotificationGroup,
+  type NotificationList,
+  type NotificationParams,
+  type NotificationPreferences,
+  type NotificationTypes,
+  notificationParamsSchema,
+  type UpdateNotificationPreferenceBody,
+} from '@radar/shared';
+import { sql } from 'drizzle-orm';
+import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
+import type { Db, Tx } from '../../db/client';
+import type { NotificationRow } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { DELIVERY_QUEUES, type DeliveryJobData } from '../../jobs/notification-queues';
+import {
+  countUnread,
+  type DeliveryInsert,
+  type DeliveryUser,
+  findDeliveryUsers,
+  findPreferenceRows,
+  findUserNotification,
+  findUsersWithActiveWebPush,
+  insertDeliveries,
+  insertNotifications,
+  listUserNotifications,
+  markAllRead,
+  type PreferenceRow,
+  setNotificationRead,
+  upsertPreferenceRows,
+} from './notifications.repository';
+
+// --- Creating notifications (the API other modules call) -----------------------------------
+
+/** One notification to create. */
+export type NewNotification = {
+  userId: string;
+  type: InboxNotificationType;
+  params?: NotificationParams;
+  /**
+   * What makes this notification unique for its user, e.g. `new_tournament:<competitionGuid>`
+   * or `reminder_1d:<tournamentUuid>`. Creating it again is a no-op (exactly once).
+   */
+  dedupeKey: string;
+};
+
+export type CreateNotificationsOptions = {
+  /** The job queue the deliveries are enqueued on, inside the same transaction. */
+  queue: PgBoss;
+  /**
+   * Notifications of one user in one batch go out as one email. Defaults to a new id per
+   * call, so everything created by one call for a user is one email.
+   */
+  batchId?: string;
+};
+
+export type CreatedNotification = {
+  id: string;
+  userId: string;
+  type: InboxNotificationType;
+  dedupeKey: string;
+  /** The channels a delivery was enqueued on (by the user's preferences). */
+  channels: NotificationChannel[];
+};
+
+export type CreateNotificationsResult = {
+  created: CreatedNotification[];
+  /** Items skipped because their (user, dedupe key) already existed. */
+  duplicates: number;
+};
+
+const INSERT_CHUNK = 500;
+const DEDUPE_KEY_MAX = 300;
+
+export class InvalidNotificationError extends Error {
+  override readonly name = 'InvalidNotificationError';
+}
+
+function validateItem(item: NewNotification): NewNotification & { params: NotificationParams } {
+  if (!(INBOX_NOTIFICATION_TYPES as readonly string[]).includes(item.type)) {
+    throw new InvalidNotificationError(`not an inbox notification type: ${item.type}`);
+  }
+  const dedupeKey = item.dedupeKey.trim();
+  if (dedupeKey === '' || dedupeKey.length > DEDUPE_KEY_MAX) {
+    throw new InvalidNotificationError(`dedupeKey must be 1 to ${DEDUPE_KEY_MAX} characters`);
+  }
+  const params = notificationParamsSchema.safeParse(item.params ?? {});
+  if (!params.success) {
+    throw new InvalidNotificationError(`invalid params for ${item.type}: ${params.error.message}`);
+  }
+  return { ...item, dedupeKey, params: params.data };
+}
+
+/** The channels a new notification of `group` goes out on, for this user. */
+export function deliveryChannels(
+  user: Pick<DeliveryUser, 'emailNotifications' | 'emailVerified' | 'pushNotifications'>,
+  preferences: ChannelSettings,
+  hasActiveWebPush: boolean,
+): NotificationChannel[] {
+  const channels: NotificationChannel[] = [];
+  // The profile's email switch wins over every group; unverified addresses get no email.
+  if (user.emailNotifications && user.emailVerified && preferences.email) channels.push('email');
+  if (user.pushNotifications && preferences.push && hasActiveWebPush) channels.push('push');
+  return channels;
+}
+
+/**
+ * Creates in-app notifications and enqueues their email and push deliveries, all in one
+ * transaction (a savepoint when `tx` is already one): either everything is there or nothing.
+ *
+ * - Idempotent: an item whose (userId, dedupeKey) exists is skipped (see `duplicates`), so a
+ *   caller that runs again after a crash creates nothing twice.
+ * - Deliveries follow the preferences at creation time (and are checked again when sent):
+ *   email if the profile switch, the verified address and the group's email channel allow it;
+ *   push if the user has push on, the group's push channel is on and a device is registered.
+ * - The notifications of one user in one batch are emailed together, as one message.
+ */
+export async function createNotifications(
+  tx: Db | Tx,
+  items: readonly NewNotification[],
+  options: CreateNotificationsOptions,
+): Promise<CreateNotificationsResult> {
+  const batchId = options.batchId ?? randomUUID();
+  const unique = new Map<string, NewNotification & { params: NotificationParams }>();
+  for (const item of items) {
+    const valid = validateItem(item);
+    const key = `${valid.userId}\u0000${valid.dedupeKey}`;
+    if (!unique.has(key)) unique.set(key, valid);
+  }
+  const rows = [...unique.values()].map((item) => ({
+    userId: item.userId,
+    type: item.type,
+    params: item.params,
+    dedupeKey: item.dedupeKey,
+    batchId,
+  }));
+  if (rows.length === 0) return { created: [], duplicates: items.length };
+
+  return tx.transaction(async (t) => {
+    const inserted: Awaited<ReturnType<typeof insertNotifications>> = [];
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      inserted.push(...(await insertNotifications(t, rows.slice(start, start + INSERT_CHUNK))));
+    }
+
+    const userIds = [...new Set(inserted.map((row) => row.userId))];
+    const [deliveryUsers, preferenceRows, withWebPush] = [
+      await findDeliveryUsers(t, userIds),
+      await findPreferenceRows(t, userIds),
+      await findUsersWithActiveWebPush(t, userIds),
+    ];
+    const usersById = new Map(deliveryUsers.map((user) => [user.id, user]));
+    const preferencesByUser = groupPreferences(preferenceRows);
+
+    const created: CreatedNotification[] = [];
+    const deliveries: DeliveryInsert[] = [];
+    for (const row of inserted) {
+      const user = usersById.get(row.userId);
+      const preferences = resolvePreferences(preferencesByUser.get(row.userId) ?? []);
+      const channels = user
+        ? deliveryChannels(user, preferences[NOTIFICATION_TYPE_GROUP[row.type]], withWebPush.has(row.userId))
+        : [];
+      created.push({ id: row.id, userId: row.userId, type: row.type, dedupeKey: row.dedupeKey, channels });
+      for (const channel of channels) {
+        deliveries.push({ notificationId: row.id, userId: row.userId, batchId: row.batchId, channel });
+      }
+    }
+
+    const jobs: Record<NotificationChannel, { id: string; data: DeliveryJobData }[]> = {
+      email: [],
+      push: [],
+    };
+    for (let start = 0; start < deliveries.length; start += INSERT_CHUNK) {
+      for (const delivery of await insertDeliveries(t, deliveries.slice(start, start + INSERT_CHUNK))) {
+        jobs[delivery.channel].push({ id: delivery.id, data: { deliveryId: delivery.id } });
+      }
+    }
+    // The jobs commit (or roll back) with the rows: the job id is the delivery id, so the
+    // same delivery can never be enqueued twice.
+    // Our Db type is driver-neutral, so its execute() result is untyped; both drivers return rows.
+    const db = fromDrizzle(t as unknown as DrizzleTransactionLike, sql);
+    for (const channel of NOTIFICATION_CHANNELS) {
+      for (let start = 0; start < jobs[channel].length; start += INSERT_CHUNK) {
+        await options.queue.insert(
+          DELIVERY_QUEUES[channel],
+          jobs[channel].slice(start, start + INSERT_CHUNK),
+          {
+            db,
+          },
+        );
+      }
+    }
+
+    return { created, duplicates: items.length - created.length };
+  });
+}
+
+// --- Preferences -----------------------------------------------------------------------------
+
+function groupPreferences(rows: PreferenceRow[]): Map<string, PreferenceRow[]> {
+  const byUser = new Map<string, PreferenceRow[]>();
+  for (const row of rows) {
+    const list = byUser.get(row.userId) ?? [];
+    list.push(row);
+    byUser.set(row.userId, list);
+  }
+  return byUser;
+}
+
+/** The defaults with the user's own choices on top. */
+export function resolvePreferences(
+  rows: readonly Pick<PreferenceRow, 'group' | 'email' | 'push'>[],
+): Record<NotificationGroup, ChannelSettings> {
+  const resolved = Object.fromEntries(
+    NOTIFICATION_GROUPS.map((group) => [group, { ...DEFAULT_NOTIFICATION_PREFERENCES[group] }]),
+  ) as Record<NotificationGroup, ChannelSettings>;
+  for (const row of rows) {
+    if (row.group in resolved) resolved[row.group] = { email: row.email, push: row.push };
+  }
+  return resolved;
+}
+
+export async function getUserPreferences(
+  db: Db,
+  user: Pick<DeliveryUser, 'id' | 'emailNotifications' | 'pushNotifications'>,
+): Promise<NotificationPreferences> {
+  const resolved = resolvePreferences(await findPreferenceRows(db, [user.id]));
+  return {
+    emailNotifications: user.emailNotifications,
+    pushNotifications: user.pushNotifications,
+    preferences: NOTIFICATION_GROUPS.map((group) => ({ group, ...resolved[group] })),
+  };
+}
+
+/** Applies changes (one channel of one group each) in order, in one transaction. */
+export async function updateUserPreferences(
+  db: Db,
+  userId: string,
+  changes: readonly UpdateNotificationPreferenceBody[],
+  now: Date = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // One change at a time per user, so concurrent toggles of a group's two channels both stick.
+    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+    const resolved = resolvePreferences(await findPreferenceRows(tx, [userId]));
+    const touched = new Set<NotificationGroup>();
+    for (const change of changes) {
+      resolved[change.group][change.channel] = change.enabled;
+      touched.add(change.group);
+    }
+    await upsertPreferenceRows(
+      tx,
+      [...touched].map((group) => ({ userId, group, ...resolved[group] })),
+      now,
+    );
+  });
+}
+
+export function notificationTypes(): NotificationTypes {
+  return {
+    channels: [...NOTIFICATION_CHANNELS],
+    groups: NOTIFICATION_GROUPS.map((group) => ({
+      group,
+      types: INBOX_NOTIFICATION_TYPES.filter((type) => NOTIFICATION_TYPE_GROUP[type] === group),
+      defaults: { ...DEFAULT_NOTIFICATION_PREFERENCES[group] },
+    })),
+  };
+}
+
+// --- The inbox -------------------------------------------------------------------------------
+
+export function toNotificationJson(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    group: NOTIFICATION_TYPE_GROUP[row.type],
+    params: row.params,
+    read: row.readAt !== null,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A page of the inbox, newest first. The cursor is the position (`seq`) of the last item:
+ * the next page starts strictly below it, so notifications arriving meanwhile never shift
+ * or repeat items across pages.
+ */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<NotificationList> {
+  const beforeSeq = query.cursor === undefined ? undefined : Number(query.cursor);
+  const rows = await listUserNotifications(db, userId, { limit: query.limit + 1, beforeSeq });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toNotificationJson),
+    nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
+    unreadCount: await countUnread(db, userId),
+  };
+}
+
+export async function getNotification(db: Db, userId: string, id: string): Promise<Notification> {
+  const row = await findUserNotification(db, userId, id);
+  // Another user's notification is answered exactly like a missing one.
+  if (!row) throw notFound();
+  return toNotificationJson(row);
+}
+
+export async function markNotification(
+  db: Db,
+  userId: string,
+  id: string,
+  read: boolean,
+  now: Date = new Date(),
+): Promise<Notification> {
+  const row = await setNotificationRead(db, userId, id, read, now);
+  if (!row) throw notFound();
+  return toNotificationJson(row);
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string, now: Date = new Date()) {
+  const updated = await markAllRead(db, userId, now);
+  return { updated, unreadCount: await countUnread(db, userId) };
+}
+
+export { countUnread };

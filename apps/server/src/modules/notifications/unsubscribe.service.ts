@@ -1,0 +1,70 @@
+import {
+  NOTIFICATION_GROUPS,
+  type NotificationGroup,
+  type UnsubscribePreferences,
+  type UpdateNotificationPreferenceBody,
+} from '@radar/shared';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { type DeliveryUser, deleteUser, findDeliveryUsers } from './notifications.repository';
+import { getUserPreferences, updateUserPreferences } from './notifications.service';
+import { verifyUnsubscribeToken } from './unsubscribe-token';
+
+/**
+ * The user an unsubscribe link belongs to, or the error the link deserves: tampered with
+ * (or malformed), expired, or for an account that no longer exists — each its own code.
+ */
+export async function resolveUnsubscribeUser(
+  db: Db,
+  secret: Buffer,
+  token: string,
+  now: Date = new Date(),
+): Promise<DeliveryUser> {
+  const check = verifyUnsubscribeToken(secret, token, now);
+  if (!check.ok) {
+    throw check.reason === 'expired'
+      ? new AppError('UNSUBSCRIBE_TOKEN_EXPIRED', 410)
+      : new AppError('UNSUBSCRIBE_TOKEN_INVALID', 400);
+  }
+  const [user] = await findDeliveryUsers(db, [check.userId]);
+  if (!user) throw new AppError('UNSUBSCRIBE_USER_NOT_FOUND', 404);
+  return user;
+}
+
+/** `mario.rossi@example.it` → `ma•••@example.it`: enough to recognise, not to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
+}
+
+export async function getUnsubscribePreferences(db: Db, user: DeliveryUser): Promise<UnsubscribePreferences> {
+  return {
+    ...(await getUserPreferences(db, user)),
+    account: { username: user.username, email: maskEmail(user.email) },
+  };
+}
+
+export async function updateUnsubscribePreferences(
+  db: Db,
+  user: DeliveryUser,
+  changes: readonly UpdateNotificationPreferenceBody[],
+): Promise<UnsubscribePreferences> {
+  await updateUserPreferences(db, user.id, changes);
+  return getUnsubscribePreferences(db, user);
+}
+
+/** The groups named in a one-click link (`groups=a,b`); every group when none is named. */
+export function groupsFromQuery(value: string | undefined): NotificationGroup[] {
+  const named = (value ?? '')
+    .split(',')
+    .map((group) => group.trim())
+    .filter((group): group is NotificationGroup =>
+      (NOTIFICATION_GROUPS as readonly string[]).includes(group),
+    );
+  return named.length > 0 ? [...new Set(named)] : [...NOTIFICATION_GROUPS];
+}
+
+export async function deleteUnsubscribeAccount(db: Db, user: DeliveryUser): Promise<void> {
+  await deleteUser(db, user.id);
+}

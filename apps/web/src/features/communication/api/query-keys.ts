@@ -1,0 +1,12 @@
+/** Cache keys of the notifications feature; everything under `notificationKeys.all` is the inbox. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+  detail: (id: string) => [...notificationKeys.all, 'detail', id] as const,
+  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+};
+
+/** The inbox changes behind the user's back (new notifications), so it is fresh for 30 s only. */
+export const INBOX_STALE_MS = 30_000;
+/** How often the unread badge asks again while the app is open. */
+export const UNREAD_POLL_MS = 60_000;

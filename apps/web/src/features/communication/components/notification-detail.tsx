@@ -1,0 +1,132 @@
+import { ArrowLeft, ExternalLink, ShieldAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
+import { translateApiError } from '@/lib/translate-api-error';
+import { useNotification } from '../api/get-notification';
+import { useMarkNotification } from '../api/mark-notification';
+import { useFormatDateTime, useNotificationText } from './use-notification-text';
+
+/** One notification; opening it marks it read. A failure says the user may lack permission. */
+export function NotificationDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const query = useNotification(id);
+  const mark = useMarkNotification();
+  const textOf = useNotificationText();
+  const formatDateTime = useFormatDateTime();
+  const markedRead = useRef<string | null>(null);
+
+  const notification = query.data;
+  useEffect(() => {
+    if (notification && !notification.read && markedRead.current !== notification.id) {
+      markedRead.current = notification.id;
+      mark.mutate({ id: notification.id, read: true });
+    }
+  }, [notification, mark]);
+
+  const back = (
+    <Link
+      to={paths.communication}
+      className="inline-flex items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline md:hidden"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('communication.detail.back')}
+    </Link>
+  );
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={t('app.loading')} className="flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-6 py-10 text-center text-muted-foreground"
+        >
+          <ShieldAlert aria-hidden="true" className="size-8" />
+          <p>{t('communication.detail.noPermission')}</p>
+        </div>
+      </div>
+    );
+  }
+
+  const { title, body } = textOf(query.data);
+  const { params } = query.data;
+  const onToggleRead = () =>
+    mark.mutate(
+      { id: query.data.id, read: !query.data.read },
+      {
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('communication.updateError'),
+            description: translateApiError(t, error),
+          }),
+      },
+    );
+
+  return (
+    <article className="flex flex-col gap-4" aria-labelledby="notification-title">
+      {back}
+      <header className="flex flex-col gap-1">
+        <h2 id="notification-title" className="text-xl font-semibold tracking-tight text-balance">
+          {title}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {t('communication.detail.received', { date: formatDateTime(query.data.createdAt) })}
+        </p>
+      </header>
+      <p className="text-pretty">{body}</p>
+      {params.reasons?.length ? (
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold">{t('communication.detail.reasons')}</h3>
+          <ul className="flex flex-wrap gap-2">
+            {params.reasons.map((reason) => (
+              <li key={reason} className="rounded-full bg-muted px-3 py-1 text-sm">
+                {t(`notifications.reasons.${reason}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {params.matchingFilters ? (
+        <p className="text-sm">
+          {t('communication.detail.matchingFilters', { count: params.matchingFilters })}
+        </p>
+      ) : null}
+      {params.registrationDeadline ? (
+        <p className="text-sm">
+          {t('communication.detail.registrationDeadline', {
+            date: formatDateTime(params.registrationDeadline),
+          })}
+        </p>
+      ) : null}
+      {params.documentName ? (
+        <p className="text-sm">{t('communication.detail.document', { name: params.documentName })}</p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {params.competitionGuid ? (
+          <Button asChild>
+            <Link to={paths.competition(params.competitionGuid)}>
+              <ExternalLink aria-hidden="true" className="size-4" />
+              {t('communication.detail.openTournament')}
+            </Link>
+          </Button>
+        ) : null}
+        <Button variant="outline" onClick={onToggleRead} disabled={mark.isPending}>
+          {query.data.read ? t('communication.detail.markUnread') : t('communication.detail.markRead')}
+        </Button>
+      </div>
+    </article>
+  );
+}

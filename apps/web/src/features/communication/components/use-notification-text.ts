@@ -1,0 +1,24 @@
+import { type Notification, notificationTextValues } from '@radar/shared';
+import { useTranslation } from 'react-i18next';
+
+/** A notification's title and body in the language shown now (the texts of @radar/shared). */
+export function useNotificationText() {
+  const { t } = useTranslation();
+  return (notification: Pick<Notification, 'type' | 'params'>) => {
+    const values = notificationTextValues(notification.params, t('notifications.unknownTournament'));
+    return {
+      title: t(`notifications.types.${notification.type}.title`, values),
+      body: t(`notifications.types.${notification.type}.body`, values),
+    };
+  };
+}
+
+/** Date and time in the language shown now, e.g. "3 nov 2026, 10:15". */
+export function useFormatDateTime() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'it', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (iso: string) => format.format(new Date(iso));
+}
