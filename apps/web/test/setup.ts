@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { clearToasts } from '@/lib/toast';
 import { stubApi } from './api-stub';
