@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { testUser } from './api-stub';
 
 export type StubCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Answer = { status?: number; body?: unknown };
@@ -6,9 +7,15 @@ type Handler = (call: StubCall) => Answer | Promise<Answer>;
 
 /**
  * Answers the app's API calls from a table keyed `METHOD /api/path` (the query string is not
- * part of the key); anything else answers 404. Returns the calls made, in order.
+ * part of the key); anything else answers 404. A signed-in user by default (GET /api/user).
+ * Returns the calls made, in order.
  */
-export function stubRoutes(routes: Record<string, Handler>): StubCall[] {
+export function stubRoutes(handlers: Record<string, Handler>): StubCall[] {
+  const routes: Record<string, Handler> = {
+    'GET /api/user': () => ({ body: testUser() }),
+    'GET /api/auth/providers': () => ({ body: { providers: [] } }),
+    ...handlers,
+  };
   const calls: StubCall[] = [];
   vi.stubGlobal(
     'fetch',

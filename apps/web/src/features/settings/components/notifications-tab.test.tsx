@@ -43,8 +43,8 @@ const switchNamed = async (name: string) =>
 describe('Settings → Notifications', () => {
   it('shows an email and a push switch for every group, from the saved preferences', async () => {
     preferencesServer();
-    renderApp('/settings');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Notifiche' })).toBeTruthy();
+    renderApp('/settings?tab=notifications');
+    expect(await screen.findByRole('tab', { name: 'Notifiche', selected: true })).toBeTruthy();
     expect((await switchNamed('Email: Nuovi tornei')).getAttribute('aria-checked')).toBe('true');
     expect((await switchNamed('Email: Tabelloni')).getAttribute('aria-checked')).toBe('false');
     expect((await switchNamed('Push: Promemoria 5 ore prima')).getAttribute('aria-checked')).toBe('true');
@@ -56,7 +56,7 @@ describe('Settings → Notifications', () => {
 
   it('saves one switch with one call, and the enable-all toggle with a bulk call', async () => {
     const calls = preferencesServer();
-    renderApp('/settings');
+    renderApp('/settings?tab=notifications');
     const email = await switchNamed('Email: Nuovi tornei');
     fireEvent.click(email);
     await waitFor(() => expect(email.getAttribute('aria-checked')).toBe('false'));
@@ -82,7 +82,7 @@ describe('Settings → Notifications', () => {
 
   it('says no email goes out while the profile switch is off', async () => {
     preferencesServer({ emailNotifications: false });
-    renderApp('/settings');
+    renderApp('/settings?tab=notifications');
     expect(await screen.findByText(/Le email sono disattivate nel tuo profilo/)).toBeTruthy();
   });
 
@@ -104,7 +104,7 @@ describe('Settings → Notifications', () => {
       }),
       'GET /api/notifications/device-tokens': () => ({ body: { tokens: [] } }),
     });
-    renderApp('/settings');
+    renderApp('/settings?tab=notifications');
     const push = await switchNamed('Push: Documenti');
     fireEvent.click(push);
     expect(await screen.findByText('Salvataggio delle preferenze non riuscito.')).toBeTruthy();
