@@ -13,6 +13,7 @@ import type { Socket } from 'node:net';
 import type { Clock, Duration } from './clock';
 import { FaultRuleError, type Faults } from './faults';
 import { DuplicateError, type Federation, NotFoundError } from './federation';
+import { FILES_PREFIX, serveFile } from './files';
 import { BadRequestError, parseListRequest, searchCompetitions } from './list-query';
 import {
   type CompetitionInput,
@@ -110,6 +111,15 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       await handleScript(req, res, path.slice('/__sim'.length), url.searchParams);
       return;
     }
+    if (path.startsWith(`${FILES_PREFIX}/`)) {
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return send(res, 405, { message: 'Use GET' }, { Allow: 'GET' });
+      const file = serveFile(deps.federation, path, deps.clock.nowMs());
+      if (!file) return send(res, 404, { message: 'No such file' });
+      res.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': file.body.length });
+      res.end(req.method === 'HEAD' ? undefined : file.body);
+      return;
+    }
     const endpoint = FEDERATION_ROUTES[path];
     if (!endpoint) return send(res, 404, {});
     if (req.method !== 'POST') return send(res, 405, { message: 'Use POST' }, { Allow: 'POST' });
@@ -122,7 +132,12 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
     if (decision.errorStatus !== undefined) {
       return send(res, decision.errorStatus, { message: STATUS_CODES[decision.errorStatus] ?? 'Error' });
     }
-    const ctx: WireContext = { seed: deps.seed, quirks: deps.quirks, now: deps.clock.nowMs() };
+    const ctx: WireContext = {
+      seed: deps.seed,
+      quirks: deps.quirks,
+      now: deps.clock.nowMs(),
+      baseUrl: baseUrlOf(req),
+    };
     switch (endpoint) {
       case 'list':
         return send(res, 200, answerList(body, ctx, decision.malformed));
@@ -253,6 +268,12 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
  * with its zod schema and answers 400 naming the faulty field.
  */
 const hookInput = <T>(body: unknown): T => body as T;
+
+/** `http://<host>` as the caller addressed the simulator (links in answers point back at it). */
+function baseUrlOf(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  return host && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : undefined;
+}
 
 function statusOf(error: unknown): number {
   if (error instanceof HttpError) return error.status;
