@@ -54,7 +54,10 @@ describe('linked files', () => {
     const start = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
     expect(pdf.slice(start, start + 4)).toBe('xref');
     const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    expect(offsets).toHaveLength(6);
+    offsets.forEach((offset, i) => {
+      expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true);
+    });
     expect(pdf).toContain('(\\300ncora \\(pi\\371\\) \\227 prova)');
   });
 });
