@@ -34,6 +34,9 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'SESSION_EXPIRED',
   'FOREIGN_ORIGIN',
+  // Tournaments and the federation (spec §8 "Tournament", "Federation")
+  'TOURNAMENT_NOT_FOUND',
+  'FEDERATION_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

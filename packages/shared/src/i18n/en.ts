@@ -29,6 +29,9 @@ export const en: Catalogue = {
     SERVICE_UNAVAILABLE: 'Service unavailable. Please try again later.',
     SESSION_EXPIRED: 'Session expired, please log in again',
     FOREIGN_ORIGIN: 'Request refused: origin not allowed.',
+    TOURNAMENT_NOT_FOUND: 'Tournament not found.',
+    FEDERATION_UNAVAILABLE:
+      'The federation service cannot be reached right now: the data shown may be out of date.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'We sent you a code to reset your password.',
@@ -45,5 +48,7 @@ export const en: Catalogue = {
     invalidEmail: 'Enter a valid email address',
     invalidValue: 'Invalid value',
     passwordsMismatch: 'Passwords do not match',
+    dateRange: 'The end date cannot be before the start date',
+    provinceNotInRegion: 'The province is not in the chosen region',
   },
 };

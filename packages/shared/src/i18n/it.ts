@@ -32,6 +32,9 @@ export const it = {
     SERVICE_UNAVAILABLE: 'Servizio non disponibile. Riprova più tardi.',
     SESSION_EXPIRED: 'Sessione scaduta, effettua di nuovo l’accesso.',
     FOREIGN_ORIGIN: 'Richiesta rifiutata: origine non consentita.',
+    TOURNAMENT_NOT_FOUND: 'Torneo non trovato.',
+    FEDERATION_UNAVAILABLE:
+      'Il servizio della federazione non è al momento raggiungibile: i dati mostrati potrebbero non essere aggiornati.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'Ti abbiamo inviato un codice per reimpostare la password.',
@@ -48,5 +51,7 @@ export const it = {
     invalidEmail: 'Inserisci un indirizzo email valido',
     invalidValue: 'Valore non valido',
     passwordsMismatch: 'Le password non coincidono',
+    dateRange: 'La data di fine non può precedere la data di inizio',
+    provinceNotInRegion: 'La provincia non appartiene alla regione scelta',
   },
 } as const;
