@@ -58,3 +58,40 @@ export function startOfMonth(day: string): string {
 export function endOfMonth(day: string): string {
   return addDays(addMonths(startOfMonth(day), 1), -1);
 }
+
+const romeWallFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Rome',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Rome's offset from UTC at an instant, in milliseconds (1 h in winter, 2 h in summer). */
+export function romeOffsetMs(instant: number): number {
+  const parts = romeWallFormat.formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant of a Rome wall-clock time. In the autumn's repeated hour the first (summer-time)
+ * occurrence wins; a time skipped in spring maps to a nearby instant.
+ */
+export function romeLocalToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const summer = wall - 2 * 3_600_000;
+  if (romeOffsetMs(summer) === 2 * 3_600_000) return new Date(summer);
+  return new Date(wall - romeOffsetMs(wall - 3_600_000));
+}

@@ -263,3 +263,16 @@ describe('criteria schemas', () => {
     expect(endOfMonth('2026-06-10')).toBe('2026-06-30');
   });
 });
+
+describe('Rome wall-clock times', () => {
+  it('turn into instants with the right offset, across daylight-saving changes', async () => {
+    const { romeLocalToInstant } = await import('../src/calendar');
+    expect(romeLocalToInstant(2026, 1, 15, 12, 0, 0).toISOString()).toBe('2026-01-15T11:00:00.000Z');
+    expect(romeLocalToInstant(2026, 7, 15, 12, 0, 0).toISOString()).toBe('2026-07-15T10:00:00.000Z');
+    // 29 March 2026: 02:00 → 03:00; 25 October 2026: 03:00 → 02:00.
+    expect(romeLocalToInstant(2026, 3, 29, 1, 30).toISOString()).toBe('2026-03-29T00:30:00.000Z');
+    expect(romeLocalToInstant(2026, 3, 29, 3, 30).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(romeLocalToInstant(2026, 10, 25, 2, 30).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(romeLocalToInstant(2026, 10, 25, 3, 30).toISOString()).toBe('2026-10-25T02:30:00.000Z');
+  });
+});
