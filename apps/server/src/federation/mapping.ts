@@ -193,6 +193,7 @@ export function mapListRow(raw: unknown): Mapped<FederationCompetition> {
         province?.regionId ??
         (regionFromRow !== undefined && regionFromRow >= 1 && regionFromRow <= 20 ? regionFromRow : null),
       startDate,
+      // biome-ignore lint/complexity/useMathMinMax: ISO day strings, compared as text.
       endDate: endDate < startDate ? startDate : endDate,
       idDisciplina: orNull(readText(raw.id_disciplina)),
       codFonte: codFonte !== undefined && codFonte >= 1 && codFonte <= 3 ? codFonte : null,

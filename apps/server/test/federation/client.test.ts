@@ -101,10 +101,10 @@ describe('federation client against the simulator', () => {
     await expect(client.listAll({}, async () => undefined)).rejects.toBeInstanceOf(
       FederationUnavailableError,
     );
-    const before = sim.script.state().requests.detail;
+    const before = sim.script.state().requests.detail ?? 0;
     await client.competitionDetail('00000000-0000-4000-8000-000000000000').catch(() => undefined);
     // The first call and two retries.
-    expect(sim.script.state().requests.detail - before).toBe(3);
+    expect((sim.script.state().requests.detail ?? 0) - before).toBe(3);
   });
 
   it('gives up on a slow answer at the timeout and retries it', async () => {
