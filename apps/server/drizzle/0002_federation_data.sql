@@ -56,6 +56,7 @@ CREATE TABLE "federation_status" (
 	"last_ingest_started_at" timestamp with time zone,
 	"last_ingest_finished_at" timestamp with time zone,
 	"last_ingest_summary" jsonb,
+	"baseline_completed_at" timestamp with time zone,
 	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

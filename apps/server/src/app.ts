@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './delivery/email/mailer';
+import type { FederationClient } from './federation';
 import { errorBody, registerErrorHandling } from './http/error-handler';
 import { languageFromAcceptLanguage } from './http/language';
 import { redactUrl } from './http/redact';
@@ -31,6 +32,10 @@ export type AppDeps = {
   /** The job queue; null only in tests that do not need one (health then reports it down). */
   queue: PgBoss | null;
   mailer: Mailer;
+  /** The federation client; null where no federation is configured (then nothing is read live). */
+  federation: FederationClient | null;
+  /** The app's clock (tests drive it). */
+  now: () => Date;
 };
 
 declare module 'fastify' {
@@ -42,7 +47,9 @@ declare module 'fastify' {
   }
 }
 
-export type BuildAppOptions = AppDeps & {
+export type BuildAppOptions = Omit<AppDeps, 'federation' | 'now'> & {
+  federation?: FederationClient | null;
+  now?: () => Date;
   /** A pino logger for request logs; false to stay silent (tests). */
   logger: Logger | false;
   /** The built web client to serve, if any. */
@@ -51,7 +58,8 @@ export type BuildAppOptions = AppDeps & {
 
 /** Builds the Fastify app without listening: main.ts listens, tests inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { logger, web, ...deps } = options;
+  const { logger, web, federation = null, now = () => new Date(), ...rest } = options;
+  const deps: AppDeps = { ...rest, federation, now };
   const serverOptions: FastifyServerOptions = {
     trustProxy: deps.config.trustProxy,
     forceCloseConnections: 'idle',

@@ -9,8 +9,10 @@ import type { Config } from './config';
 import { type Database, databaseOptionsFromConfig, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createMailer, type Mailer } from './delivery/email/mailer';
+import { createFederationClient, type FederationClient } from './federation';
 import { loadWebApp } from './http/web-app';
 import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
+import { ingestSoonIfEmpty, scheduleIngestion, workIngestion } from './jobs/ingest';
 import { createQueue } from './jobs/queue';
 
 export type Role = Config['role'];
@@ -24,6 +26,7 @@ export type RunningServer = {
   mailer: Mailer;
   /** The federation simulator started in-process when FITP_BASE_URL is not set. */
   simulator: SimulatorHandle | null;
+  federation: FederationClient;
   /** The configuration in effect (FITP_BASE_URL filled in with the simulator's address). */
   config: Config;
   app: FastifyInstance | null;
@@ -56,6 +59,19 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   await scheduleHeartbeat(queue, config.heartbeatCron);
   if (runsWorkers) await workHeartbeat(queue, database.db);
 
+  const federation = createFederationClient({
+    baseUrl: config.fitpBaseUrl ?? '',
+    logger,
+    timeoutMs: config.fitp.timeoutMs,
+    maxRetries: config.fitp.maxRetries,
+  });
+  const now = () => new Date();
+  await scheduleIngestion(queue, config.ingestIntervalMinutes);
+  if (runsWorkers) {
+    await workIngestion(queue, { db: database.db, federation, logger, now });
+    if (await ingestSoonIfEmpty(queue, database.db)) logger.info('no competitions stored yet: ingesting now');
+  }
+
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   if (mailer.kind === 'dev-mailbox') {
     logger.info(
@@ -75,7 +91,7 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
         { webDir: path.relative(process.cwd(), webDir) },
         'web client not built: serving the API only',
       );
-    app = await buildApp({ config, database, queue, mailer, logger, web });
+    app = await buildApp({ config, database, queue, mailer, logger, web, federation, now });
     url = await app.listen({ port: config.port, host: config.host });
   }
 
@@ -93,5 +109,5 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
     return closing;
   };
 
-  return { role, database, queue, mailer, simulator, config, app, url, close };
+  return { role, database, queue, mailer, simulator, federation, config, app, url, close };
 }

@@ -16,6 +16,7 @@ import { DuplicateError, type Federation, NotFoundError } from './federation';
 import { FILES_PREFIX, serveFile } from './files';
 import { BadRequestError, parseListRequest, searchCompetitions } from './list-query';
 import {
+  type AddTournamentInput,
   type CompetitionInput,
   clockInputSchema,
   type DocumentInput,
@@ -26,6 +27,7 @@ import {
   type PlayerInput,
   type Script,
   ScriptInputError,
+  type UpdateCompetitionInput,
 } from './script';
 import {
   breakRow,
@@ -210,6 +212,10 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
         return send(res, 200, { now: script.useRealTime().toISOString() });
       case 'POST /competitions':
         return send(res, 201, script.addCompetition(hookInput<CompetitionInput>(body ?? {})));
+      case 'POST /competitions/update':
+        return send(res, 200, script.updateCompetition(hookInput<UpdateCompetitionInput>(body)));
+      case 'POST /tournaments':
+        return send(res, 201, script.addTournament(hookInput<AddTournamentInput>(body)));
       case 'POST /documents':
         return send(res, 201, script.addDocument(hookInput<DocumentInput>(body)));
       case 'POST /orders-of-play':

@@ -8,4 +8,5 @@ export * from './geo';
 export * from './health';
 export * from './i18n';
 export * from './positions';
+export * from './text';
 export * from './validation';

@@ -193,6 +193,11 @@ export const federationStatus = pgTable('federation_status', {
   lastIngestStartedAt: timestamp('last_ingest_started_at', { withTimezone: true }),
   lastIngestFinishedAt: timestamp('last_ingest_finished_at', { withTimezone: true }),
   lastIngestSummary: jsonb('last_ingest_summary').$type<Record<string, unknown>>(),
+  /**
+   * When a pass first read the whole list. Until then passes load the existing calendar: they
+   * record no events and mark nothing as new.
+   */
+  baselineCompletedAt: timestamp('baseline_completed_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
