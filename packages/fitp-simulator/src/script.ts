@@ -163,6 +163,8 @@ export const faultInputSchema = z.strictObject({
   times: z.number().int().min(1).optional(),
   status: z.number().int().min(400).max(599).optional(),
   delayMs: z.number().int().min(0).max(600_000).optional(),
+  /** Only calls about this competition. */
+  guid: uuid.optional(),
 });
 
 const durationObject = z.strictObject({

@@ -128,7 +128,7 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
     const body = await readJson(req);
     deps.requestCounts[endpoint]++;
 
-    const decision = deps.faults.take(endpoint);
+    const decision = deps.faults.take(endpoint, competitionOf(body));
     if (decision.delayMs > 0) await wait(decision.delayMs);
     if (closing || res.destroyed) return;
     if (decision.errorStatus !== undefined) {
@@ -267,6 +267,14 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
         for (const socket of sockets) socket.destroy();
       }),
   };
+}
+
+/** The competition a call is about, if any: the detail's `competitionUid` or the list's `guid`. */
+function competitionOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const guid = record.competitionUid ?? record.guid;
+  return typeof guid === 'string' && guid.trim() !== '' ? guid : undefined;
 }
 
 /**

@@ -2,7 +2,8 @@
  * SQL of ingestion: reading what is stored for change detection, and writing the federation's
  * data with the change events in the same transaction.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
   competitionEvents,
@@ -183,19 +184,44 @@ export async function lockDetailState(tx: Tx, guid: string): Promise<StoredDetai
   };
 }
 
-export async function upsertTournament(tx: Tx, values: typeof tournaments.$inferInsert): Promise<void> {
-  const { uuid: _uuid, firstSeenAt: _firstSeenAt, ...changes } = values;
-  await tx.insert(tournaments).values(values).onConflictDoUpdate({ target: tournaments.uuid, set: changes });
+export async function upsertTournaments(tx: Tx, values: (typeof tournaments.$inferInsert)[]): Promise<void> {
+  if (values.length === 0) return;
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  await tx
+    .insert(tournaments)
+    .values(values)
+    .onConflictDoUpdate({
+      target: tournaments.uuid,
+      set: {
+        competitionGuid: excluded('competition_guid'),
+        ordinal: excluded('ordinal'),
+        description: excluded('description'),
+        type: excluded('type'),
+        categoryClass: excluded('category_class'),
+        ageCategory: excluded('age_category'),
+        rankingLimit: excluded('ranking_limit'),
+        isDouble: excluded('is_double'),
+        participantsCount: excluded('participants_count'),
+        maxParticipants: excluded('max_participants'),
+        admissionType: excluded('admission_type'),
+        surface: excluded('surface'),
+        balls: excluded('balls'),
+        matchFormat: excluded('match_format'),
+        updatedAt: excluded('updated_at'),
+      },
+    });
 }
 
+/** Replaces the entry lists of these tournaments. */
 export async function replaceParticipants(
   tx: Tx,
-  tournamentUuid: string,
+  tournamentUuids: string[],
   rows: (typeof participants.$inferInsert)[],
 ): Promise<void> {
-  await tx.delete(participants).where(eq(participants.tournamentUuid, tournamentUuid));
-  // In chunks: a parameter list has a limit.
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(participants).values(rows.slice(i, i + 500));
+  if (tournamentUuids.length === 0) return;
+  await tx.delete(participants).where(inArray(participants.tournamentUuid, tournamentUuids));
+  // In chunks: a statement takes at most 65,535 parameters.
+  for (let i = 0; i < rows.length; i += 2000) await tx.insert(participants).values(rows.slice(i, i + 2000));
 }
 
 export async function upsertItems(tx: Tx, rows: (typeof tournamentItems.$inferInsert)[]): Promise<void> {
@@ -217,26 +243,16 @@ export async function upsertItems(tx: Tx, rows: (typeof tournamentItems.$inferIn
 export async function updateCompetitionDetail(
   tx: Tx,
   guid: string,
-  values: Partial<typeof competitions.$inferInsert>,
+  values: PgUpdateSetSource<typeof competitions>,
 ): Promise<void> {
   await tx.update(competitions).set(values).where(eq(competitions.guid, guid));
 }
 
-export async function countItems(tx: Tx, guid: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(tournamentItems)
-    .where(eq(tournamentItems.competitionGuid, guid));
-  return row?.count ?? 0;
-}
-
-export async function countParticipants(tx: Tx, guid: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`coalesce(sum(${tournaments.participantsCount}), 0)::int` })
-    .from(tournaments)
-    .where(eq(tournaments.competitionGuid, guid));
-  return row?.count ?? 0;
-}
+/** The competition's totals, counted from its stored tournaments and items. */
+export const participantsCountOf = (guid: string) =>
+  sql<number>`(select coalesce(sum(${tournaments.participantsCount}), 0)::int from ${tournaments} where ${tournaments.competitionGuid} = ${guid})`;
+export const itemsCountOf = (guid: string) =>
+  sql<number>`(select count(*)::int from ${tournamentItems} where ${tournamentItems.competitionGuid} = ${guid})`;
 
 export async function hasCompetition(db: Db, guid: string): Promise<boolean> {
   const rows = await db
@@ -278,13 +294,4 @@ export async function markFederationDown(db: Db, now: Date, error: unknown): Pro
     lastFailureAt: now,
     lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
   });
-}
-
-/** Whether a competition exists in this tournament set (used to check a tournament belongs to it). */
-export async function tournamentBelongsTo(db: Db, uuid: string, guid: string): Promise<boolean> {
-  const rows = await db
-    .select({ uuid: tournaments.uuid })
-    .from(tournaments)
-    .where(and(eq(tournaments.uuid, uuid), eq(tournaments.competitionGuid, guid)));
-  return rows.length > 0;
 }

@@ -26,22 +26,22 @@ import type { CallOptions } from '../../federation/http';
 import { dedupeKeys, ITEM_EVENT_KINDS, type NewCompetitionEvent } from './events';
 import {
   type CompetitionListValues,
-  countItems,
-  countParticipants,
   findTournamentDraws,
   insertEvents,
   itemKey,
+  itemsCountOf,
   lockDetailState,
   lockListState,
   markFederationDown,
   markFederationUp,
+  participantsCountOf,
   readFederationStatus,
   replaceParticipants,
   type StoredListState,
   updateCompetitionDetail,
   upsertItems,
   upsertListRows,
-  upsertTournament,
+  upsertTournaments,
   writeFederationStatus,
 } from './ingestion.repository';
 
@@ -259,12 +259,14 @@ export async function applyDetail(
     const { competition } = state;
     const hadDetail = competition.detailSyncedAt !== null;
     const events: NewCompetitionEvent[] = [];
-    for (const [ordinal, t] of detail.tournaments.entries()) {
-      const known = state.tournamentUuids.has(t.uuid);
-      await upsertTournament(tx, {
+    // The same tournament twice in one answer: the last one counts.
+    const listed = [...new Map(detail.tournaments.map((t) => [t.uuid, t])).values()];
+    await upsertTournaments(
+      tx,
+      listed.map((t) => ({
         uuid: t.uuid,
         competitionGuid: guid,
-        ordinal,
+        ordinal: detail.tournaments.indexOf(t),
         description: t.description,
         type: t.type,
         categoryClass: t.categoryClass,
@@ -279,10 +281,12 @@ export async function applyDetail(
         matchFormat: t.matchFormat,
         firstSeenAt: now,
         updatedAt: now,
-      });
-      await replaceParticipants(
-        tx,
-        t.uuid,
+      })),
+    );
+    await replaceParticipants(
+      tx,
+      listed.map((t) => t.uuid),
+      listed.flatMap((t) =>
         t.participants.map((p, i) => ({
           tournamentUuid: t.uuid,
           ordinal: i,
@@ -294,23 +298,32 @@ export async function applyDetail(
           subscriptionDate: p.subscriptionDate,
           club: p.club,
         })),
-      );
-      const items = [...new Map(t.items.map((item) => [itemKey(t.uuid, item.kind, item.id), item])).values()];
-      await upsertItems(
-        tx,
-        items.map((item) => ({
-          tournamentUuid: t.uuid,
-          kind: item.kind,
-          itemId: item.id,
-          competitionGuid: guid,
-          title: item.title,
-          url: item.url,
-          playDate: item.date,
-          publishedAt: item.publishedAt,
-          firstSeenAt: now,
-        })),
-      );
-      if (!known && hadDetail) {
+      ),
+    );
+    const items = listed.flatMap((t) =>
+      [...new Map(t.items.map((item) => [itemKey(t.uuid, item.kind, item.id), item])).values()].map(
+        (item) => ({
+          tournament: t,
+          item,
+        }),
+      ),
+    );
+    await upsertItems(
+      tx,
+      items.map(({ tournament, item }) => ({
+        tournamentUuid: tournament.uuid,
+        kind: item.kind,
+        itemId: item.id,
+        competitionGuid: guid,
+        title: item.title,
+        url: item.url,
+        playDate: item.date,
+        publishedAt: item.publishedAt,
+        firstSeenAt: now,
+      })),
+    );
+    for (const t of listed) {
+      if (!state.tournamentUuids.has(t.uuid) && hadDetail) {
         events.push({
           kind: 'new_tournament',
           competitionGuid: guid,
@@ -326,26 +339,27 @@ export async function applyDetail(
           },
         });
       }
-      if (!known) continue;
-      for (const item of items) {
-        if (state.itemKeys.has(itemKey(t.uuid, item.kind, item.id))) continue;
-        const kind = ITEM_EVENT_KINDS[item.kind];
-        events.push({
-          kind,
-          competitionGuid: guid,
-          tournamentUuid: t.uuid,
-          itemId: item.id,
-          dedupeKey: dedupeKeys.newItem(kind, t.uuid, item.id),
-          payload: {
-            competitionName: competition.name,
-            tournamentDescription: t.description,
-            title: item.title,
-            url: item.url,
-            date: item.date,
-            publishedAt: item.publishedAt?.toISOString() ?? null,
-          },
-        });
-      }
+    }
+    for (const { tournament: t, item } of items) {
+      // Items of a tournament seen for the first time are its starting point, not news.
+      if (!state.tournamentUuids.has(t.uuid) || state.itemKeys.has(itemKey(t.uuid, item.kind, item.id)))
+        continue;
+      const kind = ITEM_EVENT_KINDS[item.kind];
+      events.push({
+        kind,
+        competitionGuid: guid,
+        tournamentUuid: t.uuid,
+        itemId: item.id,
+        dedupeKey: dedupeKeys.newItem(kind, t.uuid, item.id),
+        payload: {
+          competitionName: competition.name,
+          tournamentDescription: t.description,
+          title: item.title,
+          url: item.url,
+          date: item.date,
+          publishedAt: item.publishedAt?.toISOString() ?? null,
+        },
+      });
     }
     const storedDraws = await findTournamentDraws(tx, [guid]);
     await updateCompetitionDetail(tx, guid, {
@@ -354,8 +368,8 @@ export async function applyDetail(
       // The list's prize when it gives one (assumed field), else the detail's.
       prizeMoney: competition.prizeMoney > 0 ? competition.prizeMoney : (detail.prizeMoney ?? 0),
       drawKeys: drawKeys([mainDrawOf(competition), ...storedDraws]),
-      participantsCount: await countParticipants(tx, guid),
-      itemsCount: await countItems(tx, guid),
+      participantsCount: participantsCountOf(guid),
+      itemsCount: itemsCountOf(guid),
       detailSyncedAt: now,
       detailModifiedAt: competition.federationModifiedAt,
       detailStatus: 'found',
