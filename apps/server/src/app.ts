@@ -22,8 +22,10 @@ import { languageFromAcceptLanguage } from './http/language';
 import { redactUrl } from './http/redact';
 import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
 import { authPlugin } from './modules/auth/auth.plugin';
+import { competitionsRoutes } from './modules/competitions/competitions.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
 import { APP_VERSION } from './version';
 
 export type AppDeps = {
@@ -144,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes);
+  await app.register(referenceRoutes);
+  await app.register(competitionsRoutes);
   if (!deps.config.isProduction && deps.mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

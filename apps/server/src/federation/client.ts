@@ -3,7 +3,7 @@
  * every answer to the app's names (mapping.ts), skips and logs broken rows, and tells
  * "service down" (FederationUnavailableError) apart from "not found" (a normal answer).
  */
-import type { Logger } from 'pino';
+import type { AppLogger as Logger } from '../logger';
 import { FederationUnavailableError } from './errors';
 import { type CallOptions, FederationTransport, type TransportOptions } from './http';
 import {

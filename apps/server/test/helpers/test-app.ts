@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { createDevMailbox, type Mailer } from '../../src/delivery/email/mailer';
+import type { FederationClient } from '../../src/federation';
 import type { WebApp } from '../../src/http/web-app';
 import { createQueue } from '../../src/jobs/queue';
 import { silentLogger } from './logger';
@@ -36,6 +37,10 @@ export async function createTestApp(
     logger?: Logger;
     web?: WebApp | null;
     mailer?: Mailer;
+    /** The federation client (e.g. on a test simulator); none by default. */
+    federation?: FederationClient | null;
+    /** The app's clock; real time by default. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -50,6 +55,8 @@ export async function createTestApp(
     mailer,
     logger: options.logger ?? false,
     web: options.web ?? null,
+    federation: options.federation ?? null,
+    ...(options.now && { now: options.now }),
   });
   await app.ready();
   return {

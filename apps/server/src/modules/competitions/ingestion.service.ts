@@ -13,7 +13,6 @@ import {
   foldText,
   romeDate,
 } from '@radar/shared';
-import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import {
   type DrawInfo,
@@ -23,10 +22,12 @@ import {
   isFederationUnavailable,
 } from '../../federation';
 import type { CallOptions } from '../../federation/http';
+import type { AppLogger as Logger } from '../../logger';
 import { dedupeKeys, ITEM_EVENT_KINDS, type NewCompetitionEvent } from './events';
 import {
   type CompetitionListValues,
   findTournamentDraws,
+  hasCompetition,
   insertEvents,
   itemKey,
   itemsCountOf,
@@ -501,4 +502,33 @@ export async function runIngestion(deps: IngestionDeps): Promise<IngestionSummar
   });
   logger.info({ ...summary }, 'ingestion pass finished');
   return summary;
+}
+
+/**
+ * Reads one competition from the federation now (a user opened it): its list row when it is
+ * not stored yet, then its detail, through the same change detection as a pass. `not-found`
+ * when the federation does not know it. Throws FederationUnavailableError when it is down.
+ */
+export async function refreshCompetition(
+  deps: IngestionDeps,
+  guid: string,
+  call?: CallOptions,
+): Promise<'found' | 'not-found'> {
+  const { db, federation } = deps;
+  if (!(await hasCompetition(db, guid))) {
+    const row = await federation.findCompetition(guid, call);
+    if (!row) {
+      await markFederationUp(db, deps.now());
+      return 'not-found';
+    }
+    const status = await readFederationStatus(db);
+    await applyListRows(db, [row], {
+      now: deps.now(),
+      baseline: !status?.baselineCompletedAt,
+      detailFrom: '0001-01-01',
+    });
+  }
+  await syncDetail(deps, guid, call);
+  await markFederationUp(db, deps.now());
+  return 'found';
 }
