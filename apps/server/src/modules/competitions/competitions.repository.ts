@@ -172,7 +172,8 @@ export async function overviewGroups(db: Db, where: SQL | undefined, at: MatchIn
     })
     .from(competitions)
     .where(where)
-    .groupBy(status, competitions.regionId, competitions.codFonte, band, isNew);
+    // By position: the expressions carry parameters, which GROUP BY cannot match by text.
+    .groupBy(sql.raw('1, 2, 3, 4, 5'));
   return rows.map((r) => ({ ...r, status: Number(r.status), isNew: r.isNew === true }));
 }
 

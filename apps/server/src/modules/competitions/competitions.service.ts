@@ -286,7 +286,7 @@ export async function getCompetitionDetail(
   let degraded = false;
 
   const stale =
-    !row || !row.detailSyncedAt || now.getTime() - row.detailSyncedAt.getTime() >= LIVE_DETAIL_MAX_AGE_MS;
+    !row?.detailSyncedAt || now.getTime() - row.detailSyncedAt.getTime() >= LIVE_DETAIL_MAX_AGE_MS;
   if (federation && stale) {
     const status = await readFederationStatus(db);
     const recentlyDown =
