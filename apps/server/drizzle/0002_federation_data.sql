@@ -155,7 +155,7 @@ CREATE INDEX "competitions_added_at_idx" ON "competitions" USING btree ("added_a
 CREATE INDEX "competitions_draw_keys_idx" ON "competitions" USING gin ("draw_keys");--> statement-breakpoint
 CREATE INDEX "participants_card_idx" ON "participants" USING btree ("membership_card");--> statement-breakpoint
 CREATE INDEX "tournament_items_competition_idx" ON "tournament_items" USING btree ("competition_guid");--> statement-breakpoint
-CREATE INDEX "tournament_items_published_idx" ON "tournament_items" USING btree ("published_at");--> statement-breakpoint
+CREATE INDEX "tournament_items_published_idx" ON "tournament_items" USING btree ("published_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tournaments_competition_idx" ON "tournaments" USING btree ("competition_guid");--> statement-breakpoint
 CREATE UNIQUE INDEX "filters_user_name_idx" ON "filters" USING btree ("user_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_user_tournament_idx" ON "subscriptions" USING btree ("user_id","tournament_uuid");--> statement-breakpoint

@@ -151,7 +151,8 @@ export const tournamentItems = pgTable(
   (table) => [
     primaryKey({ columns: [table.tournamentUuid, table.kind, table.itemId] }),
     index('tournament_items_competition_idx').on(table.competitionGuid),
-    index('tournament_items_published_idx').on(table.publishedAt),
+    // The documents view: newest first.
+    index('tournament_items_published_idx').on(table.publishedAt.desc().nullsLast()),
   ],
 );
 

@@ -42,30 +42,42 @@ function listOrder(at: MatchInstant): SQL[] {
   ];
 }
 
+/**
+ * One page of the search and the total. The page is ordered on the sort keys alone (a narrow
+ * top-N sort), then its rows are read by guid: sorting whole rows, or counting with a window
+ * function, would carry every wide row through the sort.
+ */
 export async function searchCompetitionRows(
   db: Db,
   where: SQL | undefined,
   at: MatchInstant,
   page: { limit: number; offset: number },
 ): Promise<{ rows: CompetitionWithStatus[]; total: number }> {
-  const rows = await db
-    .select({
-      competition: competitions,
-      status: competitionStatusSql(at),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
+  const [ordered, [counted]] = await Promise.all([
+    db
+      .select({ guid: competitions.guid })
+      .from(competitions)
+      .where(where)
+      .orderBy(...listOrder(at))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(competitions).where(where),
+  ]);
+  const guids = ordered.map((r) => r.guid);
+  if (guids.length === 0) return { rows: [], total: counted?.n ?? 0 };
+  const found = await db
+    .select({ competition: competitions, status: competitionStatusSql(at) })
     .from(competitions)
-    .where(where)
-    .orderBy(...listOrder(at))
-    .limit(page.limit)
-    .offset(page.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page.offset > 0) {
-    // Past the last page: still say how many there are.
-    const [row] = await db.select({ n: count() }).from(competitions).where(where);
-    total = row?.n ?? 0;
-  }
-  return { rows: rows.map((r) => ({ ...r.competition, status: Number(r.status) })), total };
+    .where(inArray(competitions.guid, guids));
+  const byGuid = new Map(
+    found.map((r) => [r.competition.guid, { ...r.competition, status: Number(r.status) }]),
+  );
+  return {
+    rows: guids
+      .map((guid) => byGuid.get(guid))
+      .filter((row): row is CompetitionWithStatus => row !== undefined),
+    total: counted?.n ?? 0,
+  };
 }
 
 export async function findCompetitionRow(
@@ -188,45 +200,47 @@ export async function closingSoonRows(db: Db, where: SQL | undefined, at: MatchI
   return rows.map((r) => ({ ...r.competition, status: Number(r.status) }));
 }
 
-/** The documents, orders of play and draws of the results, newest first. */
+/** The documents, orders of play and draws of the results, newest first, and how many there are. */
 export async function searchDocumentRows(
   db: Db,
   where: SQL | undefined,
   page: { limit: number; offset: number },
 ) {
-  const publishedOrSeen = sql`coalesce(${tournamentItems.publishedAt}, ${tournamentItems.firstSeenAt})`;
-  const rows = await db
-    .select({
-      item: tournamentItems,
-      competitionName: competitions.name,
-      city: competitions.city,
-      provinceSigla: competitions.provinceSigla,
-      tournamentDescription: tournaments.description,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(tournamentItems)
-    .innerJoin(competitions, eq(competitions.guid, tournamentItems.competitionGuid))
-    .innerJoin(tournaments, eq(tournaments.uuid, tournamentItems.tournamentUuid))
-    .where(where)
-    .orderBy(
-      desc(publishedOrSeen),
-      asc(tournamentItems.competitionGuid),
-      asc(tournamentItems.tournamentUuid),
-      asc(tournamentItems.kind),
-      asc(tournamentItems.itemId),
-    )
-    .limit(page.limit)
-    .offset(page.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page.offset > 0) {
-    const [row] = await db
-      .select({ n: count() })
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        item: tournamentItems,
+        competitionName: competitions.name,
+        city: competitions.city,
+        provinceSigla: competitions.provinceSigla,
+        tournamentDescription: tournaments.description,
+      })
       .from(tournamentItems)
       .innerJoin(competitions, eq(competitions.guid, tournamentItems.competitionGuid))
-      .where(where);
-    total = row?.n ?? 0;
-  }
-  return { rows, total };
+      .innerJoin(tournaments, eq(tournaments.uuid, tournamentItems.tournamentUuid))
+      .where(where)
+      .orderBy(
+        sql`${tournamentItems.publishedAt} desc nulls last`,
+        asc(tournamentItems.competitionGuid),
+        asc(tournamentItems.tournamentUuid),
+        asc(tournamentItems.kind),
+        asc(tournamentItems.itemId),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(tournamentItems)
+      .where(
+        where
+          ? inArray(
+              tournamentItems.competitionGuid,
+              db.select({ guid: competitions.guid }).from(competitions).where(where),
+            )
+          : undefined,
+      ),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 export async function countCompetitions(db: Db): Promise<number> {
