@@ -12,7 +12,7 @@ import { createMailer, type Mailer } from './delivery/email/mailer';
 import { createFederationClient, type FederationClient } from './federation';
 import { loadWebApp } from './http/web-app';
 import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
-import { ingestSoonIfEmpty, scheduleIngestion, workIngestion } from './jobs/ingest';
+import { ingestSoonIfNeeded, scheduleIngestion, workIngestion } from './jobs/ingest';
 import { createQueue } from './jobs/queue';
 
 export type Role = Config['role'];
@@ -69,7 +69,7 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   await scheduleIngestion(queue, config.ingestIntervalMinutes);
   if (runsWorkers) {
     await workIngestion(queue, { db: database.db, federation, logger, now });
-    if (await ingestSoonIfEmpty(queue, database.db)) logger.info('no competitions stored yet: ingesting now');
+    if (await ingestSoonIfNeeded(queue, database.db)) logger.info('the calendar has not been read in full yet: ingesting now');
   }
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });

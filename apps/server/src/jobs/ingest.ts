@@ -1,7 +1,6 @@
-import { count } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
-import { competitions } from '../db/schema';
+import { readFederationStatus } from '../modules/competitions/ingestion.repository';
 import { type IngestionDeps, runIngestion } from '../modules/competitions/ingestion.service';
 
 export const INGEST_QUEUE = 'ingest';
@@ -35,12 +34,13 @@ export function requestIngestion(boss: PgBoss): Promise<string | null> {
 }
 
 /**
- * At first start the database has no competitions: ask for a pass at once rather than at the
- * next scheduled time, so the app shows the calendar within a minute of starting.
+ * Until a pass has read the whole calendar once (a first start, or one cut short), ask for a
+ * pass at once rather than at the next scheduled time: the app shows the calendar within a
+ * minute of starting.
  */
-export async function ingestSoonIfEmpty(boss: PgBoss, db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(competitions);
-  if ((row?.n ?? 0) > 0) return false;
+export async function ingestSoonIfNeeded(boss: PgBoss, db: Db): Promise<boolean> {
+  const status = await readFederationStatus(db);
+  if (status?.baselineCompletedAt) return false;
   await boss.send(INGEST_QUEUE, { reason: 'first-start' });
   return true;
 }

@@ -6,7 +6,7 @@ import { competitions } from '../../src/db/schema';
 import {
   INGEST_QUEUE,
   ingestCron,
-  ingestSoonIfEmpty,
+  ingestSoonIfNeeded,
   requestIngestion,
   scheduleIngestion,
   workIngestion,
@@ -50,14 +50,14 @@ describe('ingestion job', () => {
 
   const stored = async () => (await t.database.db.select({ n: count() }).from(competitions))[0]?.n ?? 0;
 
-  it('is scheduled, keeps one pass waiting at most, and runs at once on an empty database', async () => {
+  it('is scheduled, keeps one pass waiting at most, and runs at once until the calendar has been read in full', async () => {
     const queue = t.queue;
     if (!queue) throw new Error('queue expected');
     await scheduleIngestion(queue, 15);
     expect((await queue.getSchedules(INGEST_QUEUE)).map((s) => s.cron)).toEqual(['*/15 * * * *']);
 
     // Nothing stored: a pass is asked for; asking again while it waits adds nothing.
-    expect(await ingestSoonIfEmpty(queue, t.database.db)).toBe(true);
+    expect(await ingestSoonIfNeeded(queue, t.database.db)).toBe(true);
     expect(await requestIngestion(queue)).toBeNull();
 
     await workIngestion(queue, {
@@ -71,6 +71,6 @@ describe('ingestion job', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(await stored()).toBe(sim.federation.published(sim.clock.nowMs()).length);
-    expect(await ingestSoonIfEmpty(queue, t.database.db)).toBe(false);
+    expect(await ingestSoonIfNeeded(queue, t.database.db)).toBe(false);
   });
 });
