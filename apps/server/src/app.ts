@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './delivery/email/mailer';
+import type { FederationClient } from './federation';
 import { errorBody, registerErrorHandling } from './http/error-handler';
 import { languageFromAcceptLanguage } from './http/language';
 import { registerOriginCheck } from './http/origin-check';
@@ -25,11 +26,13 @@ import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-
 import { authPlugin } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { oidcRoutes } from './modules/auth/oidc.routes';
+import { competitionsRoutes } from './modules/competitions/competitions.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
 import { APP_VERSION } from './version';
 
 export type AppDeps = {
@@ -38,14 +41,16 @@ export type AppDeps = {
   /** The job queue; null only in tests that do not need one (health then reports it down). */
   queue: PgBoss | null;
   mailer: Mailer;
-  /** The current time; tests move it to check expiries. Defaults to the system clock. */
-  clock?: () => Date;
+  /** The federation client; null where no federation is configured (then nothing is read live). */
+  federation: FederationClient | null;
+  /** The app's clock (tests drive it). */
+  now: () => Date;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    /** The current time, from `deps.clock`. */
+    /** The current time, from `deps.now` (tests drive it). */
     now(): Date;
   }
   interface FastifyRequest {
@@ -53,7 +58,9 @@ declare module 'fastify' {
   }
 }
 
-export type BuildAppOptions = AppDeps & {
+export type BuildAppOptions = Omit<AppDeps, 'federation' | 'now'> & {
+  federation?: FederationClient | null;
+  now?: () => Date;
   /** A pino logger for request logs; false to stay silent (tests). */
   logger: Logger | false;
   /** The built web client to serve, if any. */
@@ -62,7 +69,8 @@ export type BuildAppOptions = AppDeps & {
 
 /** Builds the Fastify app without listening: main.ts listens, tests inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { logger, web, ...deps } = options;
+  const { logger, web, federation = null, now = () => new Date(), ...rest } = options;
+  const deps: AppDeps = { ...rest, federation, now };
   const serverOptions: FastifyServerOptions = {
     trustProxy: deps.config.trustProxy,
     forceCloseConnections: 'idle',
@@ -87,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
-  app.decorate('now', () => deps.clock?.() ?? new Date());
+  app.decorate('now', () => deps.now());
   app.decorateRequest('language', 'it');
   app.addHook('onRequest', async (request) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
@@ -155,6 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(notificationRoutes);
   await app.register(unsubscribeRoutes);
+  await app.register(referenceRoutes);
+  await app.register(competitionsRoutes);
   if (!deps.config.isProduction && deps.mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

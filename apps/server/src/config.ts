@@ -65,6 +65,17 @@ export const envSchema = z
     REDIS_URL: optionalUrl,
     FITP_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     FITP_SIMULATOR_SEED: z.coerce.number().int().default(42),
+    FITP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    FITP_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+    INGEST_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1440)
+      .refine((m) => (m < 60 ? 60 % m === 0 : m % 60 === 0 && 1440 % m === 0), {
+        message: 'must divide an hour (1–30, 60) or be whole hours dividing a day (60, 120, …, 1440)',
+      })
+      .default(15),
     ROLE: z.enum(['api', 'worker', 'both']).default('both'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
@@ -126,6 +137,8 @@ export const envSchema = z
       mailFrom: env.MAIL_FROM,
       redisUrl: env.REDIS_URL,
       simulator: { port: env.FITP_SIMULATOR_PORT, seed: env.FITP_SIMULATOR_SEED },
+      fitp: { timeoutMs: env.FITP_TIMEOUT_MS, maxRetries: env.FITP_MAX_RETRIES },
+      ingestIntervalMinutes: env.INGEST_INTERVAL_MINUTES,
       role: env.ROLE,
       logLevel: env.LOG_LEVEL,
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,

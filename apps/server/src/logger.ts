@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type BaseLogger, type Logger } from 'pino';
 import type { Config } from './config';
 
 /** Never log secrets: cookies, auth headers, passwords, codes and tokens. */
@@ -29,3 +29,6 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'isProduction'>):
       : {}),
   });
 }
+
+/** What the app's services need of a logger: pino's and Fastify's both fit. */
+export type AppLogger = Pick<BaseLogger, 'debug' | 'info' | 'warn' | 'error'>;

@@ -9,9 +9,11 @@ import type { Config } from './config';
 import { type Database, databaseOptionsFromConfig, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createMailer, type Mailer } from './delivery/email/mailer';
+import { createFederationClient, type FederationClient } from './federation';
 import { loadWebApp } from './http/web-app';
 import { scheduleAuthCleanup, workAuthCleanup } from './jobs/auth-cleanup';
 import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
+import { ingestSoonIfNeeded, scheduleIngestion, workIngestion } from './jobs/ingest';
 import { workNotificationDeliveries } from './jobs/notification-delivery';
 import { registerNotificationQueues } from './jobs/notification-queues';
 import { createQueue } from './jobs/queue';
@@ -28,6 +30,7 @@ export type RunningServer = {
   mailer: Mailer;
   /** The federation simulator started in-process when FITP_BASE_URL is not set. */
   simulator: SimulatorHandle | null;
+  federation: FederationClient;
   /** The configuration in effect (FITP_BASE_URL filled in with the simulator's address). */
   config: Config;
   app: FastifyInstance | null;
@@ -62,6 +65,20 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   // Every role enqueues deliveries (inside its transactions); workers also send them.
   await registerNotificationQueues(queue);
 
+  const federation = createFederationClient({
+    baseUrl: config.fitpBaseUrl ?? '',
+    logger,
+    timeoutMs: config.fitp.timeoutMs,
+    maxRetries: config.fitp.maxRetries,
+  });
+  const now = () => new Date();
+  await scheduleIngestion(queue, config.ingestIntervalMinutes);
+  if (runsWorkers) {
+    await workIngestion(queue, { db: database.db, federation, logger, now });
+    if (await ingestSoonIfNeeded(queue, database.db))
+      logger.info('the calendar has not been read in full yet: ingesting now');
+  }
+
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   if (mailer.kind === 'dev-mailbox') {
     logger.info(
@@ -94,7 +111,7 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
         { webDir: path.relative(process.cwd(), webDir) },
         'web client not built: serving the API only',
       );
-    app = await buildApp({ config, database, queue, mailer, logger, web });
+    app = await buildApp({ config, database, queue, mailer, logger, web, federation, now });
     url = await app.listen({ port: config.port, host: config.host });
   }
 
@@ -112,5 +129,5 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
     return closing;
   };
 
-  return { role, database, queue, mailer, simulator, config, app, url, close };
+  return { role, database, queue, mailer, simulator, federation, config, app, url, close };
 }

@@ -28,7 +28,7 @@ describe('registration and email verification', () => {
   const clock = testClock(new Date('2026-11-22T10:00:00Z'));
 
   beforeAll(async () => {
-    t = await createTestApp({ env: UNLIMITED, clock: clock.now });
+    t = await createTestApp({ env: UNLIMITED, now: clock.now });
   });
   afterAll(async () => {
     await t.close();

@@ -16,7 +16,7 @@ describe('password reset', () => {
   const clock = testClock(new Date('2026-11-22T10:00:00Z'));
 
   beforeAll(async () => {
-    t = await createTestApp({ env: UNLIMITED, clock: clock.now });
+    t = await createTestApp({ env: UNLIMITED, now: clock.now });
   });
   afterAll(async () => {
     await t.close();

@@ -17,6 +17,8 @@ export interface FaultRule {
   readonly status?: number | undefined;
   /** For `slow`: the delay before answering. */
   readonly delayMs?: number | undefined;
+  /** Only calls about this competition (detail calls for it, list calls filtered on it). */
+  readonly guid?: string | undefined;
 }
 
 export interface ActiveFault extends FaultRule {
@@ -82,7 +84,7 @@ export class Faults {
   }
 
   /** Applies the rules matching this call, consuming one use of each. */
-  take(endpoint: Endpoint): FaultDecision {
+  take(endpoint: Endpoint, guid?: string): FaultDecision {
     let delayMs = 0;
     let errorStatus: number | undefined;
     let noContent = false;
@@ -90,6 +92,7 @@ export class Faults {
     for (const rule of this.rules) {
       const endpoints = rule.endpoint ? [rule.endpoint] : DEFAULT_ENDPOINTS[rule.kind];
       if (!endpoints.includes(endpoint)) continue;
+      if (rule.guid !== undefined && rule.guid !== guid?.trim().toUpperCase()) continue;
       switch (rule.kind) {
         case 'slow':
           delayMs = Math.max(delayMs, rule.delayMs ?? 0);

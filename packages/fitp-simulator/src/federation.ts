@@ -150,9 +150,9 @@ export class Federation {
     this.competitions = this.competitions.concat(added).sort(compareCompetitions);
   }
 
-  private register(competition: Competition): void {
+  private register(competition: Competition, fresh = true): void {
     this.byGuid.set(competition.guid, competition);
-    if (competition.generatedActivity) {
+    if (fresh && competition.generatedActivity) {
       getOrInsert(this.unindexed, competition.province.regionId, () => []).push(competition);
     }
     competition.tournaments.forEach((spec, index) => {
@@ -305,6 +305,36 @@ export class Federation {
     }
     this.register(competition);
     this.competitions = [...this.competitions, competition].sort(compareCompetitions);
+  }
+
+  /**
+   * Replaces a competition with an updated version of itself (same guid), as changed at `at`.
+   * Its generated activity stays as it was; new tournaments start without any.
+   */
+  replaceCompetition(updated: Competition, at: number): void {
+    const current = this.findCompetition(updated.guid);
+    if (!current) throw new NotFoundError(`Unknown competition ${updated.guid}`);
+    for (const spec of updated.tournaments) {
+      const owner = this.tournamentsByUid.get(spec.uid);
+      if (owner && owner.competition.guid !== updated.guid) {
+        throw new DuplicateError(`Tournament ${spec.uid} exists`);
+      }
+    }
+    this.register(updated, false);
+    this.competitions = this.competitions
+      .map((c) => (c.guid === updated.guid ? updated : c))
+      .sort(compareCompetitions);
+    for (const refs of this.entriesByPlayer.values()) {
+      refs.forEach((ref, i) => {
+        if (ref.competition.guid === updated.guid) refs[i] = { ...ref, competition: updated };
+      });
+    }
+    for (const pending of this.unindexed.values()) {
+      pending.forEach((c, i) => {
+        if (c.guid === updated.guid) pending[i] = updated;
+      });
+    }
+    this.noteScriptedChange(updated, at);
   }
 
   addItem(

@@ -7,6 +7,7 @@
 import { findRegionById, PROVINCES, type Province } from '@radar/shared';
 import type { ClubDirectory } from './clubs';
 import { describeTournament, nameCompetition, type TournamentNaming } from './competition-names';
+import { competitionPaths } from './files';
 import {
   type AdmissionType,
   type AgeCategory,
@@ -108,10 +109,8 @@ export interface DraftTournament extends TournamentNaming {
   readonly maxParticipants?: number;
 }
 
-export const competitionUrls = (guid: string): { rulesUrl: string; externalUrl: string } => ({
-  rulesUrl: `https://sim.fitp.test/competizioni/${guid.toLowerCase()}/regolamento.pdf`,
-  externalUrl: `https://sim.fitp.test/competizioni/${guid.toLowerCase()}`,
-});
+/** The rules PDF and external page of a competition, served by the simulator itself. */
+export const competitionUrls = competitionPaths;
 
 export class CompetitionGenerator {
   private readonly provinceWeights: ReadonlyArray<readonly [Province, number]>;

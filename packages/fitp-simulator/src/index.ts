@@ -89,6 +89,7 @@ export { RANKING_LADDER, rankingValue } from './rankings';
 export type {
   AddedCompetition,
   AddedEntry,
+  AddTournamentInput,
   CompetitionInput,
   DocumentInput,
   DrawInput,
@@ -100,6 +101,7 @@ export type {
   Script,
   SimulatorState,
   TournamentInput,
+  UpdateCompetitionInput,
 } from './script';
 export { FEDERATION_ROUTES } from './server';
 export { type Endpoint, PLACEHOLDER_GUID } from './wire';

@@ -145,12 +145,26 @@ export const entryInputSchema = z.strictObject({
   subscriptionDate: instant.optional(),
 });
 
+export const addTournamentInputSchema = tournamentInputSchema.extend({ competitionGuid: uuid });
+
+export const updateCompetitionInputSchema = z.strictObject({
+  guid: uuid,
+  name: z.string().min(1).optional(),
+  startDate: localDate.optional(),
+  endDate: localDate.optional(),
+  prizeMoney: z.number().int().min(0).optional(),
+  registrationOpensAt: instant.optional(),
+  registrationClosesAt: instant.optional(),
+});
+
 export const faultInputSchema = z.strictObject({
   kind: z.enum(['error', 'slow', 'no-content', 'malformed']),
   endpoint: z.enum(['list', 'detail', 'card', 'entries']).optional(),
   times: z.number().int().min(1).optional(),
   status: z.number().int().min(400).max(599).optional(),
   delayMs: z.number().int().min(0).max(600_000).optional(),
+  /** Only calls about this competition. */
+  guid: uuid.optional(),
 });
 
 const durationObject = z.strictObject({
@@ -171,6 +185,8 @@ export type OrderOfPlayInput = z.input<typeof orderOfPlayInputSchema>;
 export type PlayerInput = z.input<typeof playerInputSchema>;
 export type EntryInput = z.input<typeof entryInputSchema>;
 export type FaultInput = z.input<typeof faultInputSchema>;
+export type AddTournamentInput = z.input<typeof addTournamentInputSchema>;
+export type UpdateCompetitionInput = z.input<typeof updateCompetitionInputSchema>;
 
 export interface AddedCompetition {
   readonly guid: string;
@@ -278,41 +294,12 @@ export class Script {
     }
 
     const generateActivity = i.generateActivity ?? false;
-    const surface = rng.weighted(SURFACES);
-    const balls = rng.pick(BALLS);
-    const tournaments = (i.tournaments ?? [{}]).map((t): TournamentSpec => {
-      const ageCategory = t.ageCategory ?? 'open';
-      const draft: DraftTournament = {
-        type: t.type ?? 'Maschile',
-        categoryClass: t.categoryClass ?? 4,
-        ageCategory,
-        ageLabel: defaultAgeLabel(ageCategory),
-        series: undefined,
-        ...(t.admissionType && { admissionType: t.admissionType }),
-        ...(t.rankingLimit && { rankingLimit: t.rankingLimit }),
-        ...(t.maxParticipants && { maxParticipants: t.maxParticipants }),
-      };
-      const built = this.federation.generator.buildTournament(rng, draft, {
-        codFonte,
-        regionId: province.regionId,
-        surface: t.surface ?? surface,
-        balls: t.balls ?? balls,
-        ...(t.uid && { uid: t.uid }),
-      });
-      const capacity = this.federation.generator.entrantCapacity(
-        province.regionId,
-        built.type,
-        built.entrants,
-      );
-      const requested = t.targetEntries ?? (generateActivity ? built.targetEntries : 0);
-      const targetEntries = Math.min(requested, capacity);
-      return {
-        ...built,
-        ...(t.description && { description: t.description }),
-        ...(t.matchFormat && { matchFormat: t.matchFormat }),
-        // Pairs enter together.
-        targetEntries: isDoubles(built.type) ? targetEntries - (targetEntries % 2) : targetEntries,
-      };
+    const tournaments = this.buildTournaments(rng, i.tournaments ?? [{}], {
+      codFonte,
+      regionId: province.regionId,
+      surface: rng.weighted(SURFACES),
+      balls: rng.pick(BALLS),
+      generateActivity,
     });
     const main = tournaments[0] as TournamentSpec;
     const name =
@@ -349,6 +336,97 @@ export class Script {
     });
     this.federation.addCompetition(competition);
     return { guid, tournamentUids: tournaments.map((t) => t.uid) };
+  }
+
+  private buildTournaments(
+    rng: Rng,
+    inputs: readonly z.output<typeof tournamentInputSchema>[],
+    ctx: { codFonte: CodFonte; regionId: number; surface: string; balls: string; generateActivity: boolean },
+  ): TournamentSpec[] {
+    return inputs.map((t): TournamentSpec => {
+      const ageCategory = t.ageCategory ?? 'open';
+      const draft: DraftTournament = {
+        type: t.type ?? 'Maschile',
+        categoryClass: t.categoryClass ?? 4,
+        ageCategory,
+        ageLabel: defaultAgeLabel(ageCategory),
+        series: undefined,
+        ...(t.admissionType && { admissionType: t.admissionType }),
+        ...(t.rankingLimit && { rankingLimit: t.rankingLimit }),
+        ...(t.maxParticipants && { maxParticipants: t.maxParticipants }),
+      };
+      const built = this.federation.generator.buildTournament(rng, draft, {
+        codFonte: ctx.codFonte,
+        regionId: ctx.regionId,
+        surface: t.surface ?? ctx.surface,
+        balls: t.balls ?? ctx.balls,
+        ...(t.uid && { uid: t.uid }),
+      });
+      const capacity = this.federation.generator.entrantCapacity(ctx.regionId, built.type, built.entrants);
+      const requested = t.targetEntries ?? (ctx.generateActivity ? built.targetEntries : 0);
+      const targetEntries = Math.min(requested, capacity);
+      return {
+        ...built,
+        ...(t.description && { description: t.description }),
+        ...(t.matchFormat && { matchFormat: t.matchFormat }),
+        // Pairs enter together.
+        targetEntries: isDoubles(built.type) ? targetEntries - (targetEntries % 2) : targetEntries,
+      };
+    });
+  }
+
+  /** Adds a tournament (draw) to an existing competition, published now. */
+  addTournament(input: AddTournamentInput): { uid: string } {
+    const { competitionGuid, ...tournament } = parse(addTournamentInputSchema, input);
+    const competition = this.federation.findCompetition(competitionGuid);
+    if (!competition) throw new NotFoundError(`Unknown competition ${competitionGuid}`);
+    const rng = Rng.derive(
+      this.federation.seed,
+      'scripted-tournament',
+      competition.guid,
+      competition.tournaments.length,
+    );
+    const main = competition.tournaments[0];
+    const [spec] = this.buildTournaments(rng, [tournament], {
+      codFonte: competition.codFonte,
+      regionId: competition.province.regionId,
+      surface: main?.surface ?? rng.weighted(SURFACES),
+      balls: main?.balls ?? rng.pick(BALLS),
+      generateActivity: false,
+    });
+    if (!spec) throw new ScriptInputError('tournament: could not be built');
+    this.federation.replaceCompetition(
+      { ...competition, tournaments: [...competition.tournaments, spec] },
+      this.clock.nowMs(),
+    );
+    return { uid: spec.uid };
+  }
+
+  /** Changes a competition's dates, registration window, name or prize, as of now. */
+  updateCompetition(input: UpdateCompetitionInput): { guid: string } {
+    const i = parse(updateCompetitionInputSchema, input);
+    const competition = this.federation.findCompetition(i.guid);
+    if (!competition) throw new NotFoundError(`Unknown competition ${i.guid}`);
+    const startDay = i.startDate ?? competition.startDay;
+    const endDay = i.endDate ?? Math.max(competition.endDay, startDay);
+    if (endDay < startDay) throw new ScriptInputError('endDate: before startDate');
+    const registrationOpensAt = i.registrationOpensAt ?? competition.registrationOpensAt;
+    const registrationClosesAt = i.registrationClosesAt ?? competition.registrationClosesAt;
+    if (registrationClosesAt < registrationOpensAt) {
+      throw new ScriptInputError('registrationClosesAt: before registrationOpensAt');
+    }
+    const { startsAt: _startsAt, endsAt: _endsAt, searchText: _searchText, ...fields } = competition;
+    const updated = assembleCompetition({
+      ...fields,
+      name: i.name ?? competition.name,
+      startDay,
+      endDay,
+      registrationOpensAt,
+      registrationClosesAt,
+      prizeMoney: i.prizeMoney ?? competition.prizeMoney,
+    });
+    this.federation.replaceCompetition(updated, this.clock.nowMs());
+    return { guid: competition.guid };
   }
 
   addDocument(input: DocumentInput): { id: number } {

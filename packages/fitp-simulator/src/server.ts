@@ -13,8 +13,10 @@ import type { Socket } from 'node:net';
 import type { Clock, Duration } from './clock';
 import { FaultRuleError, type Faults } from './faults';
 import { DuplicateError, type Federation, NotFoundError } from './federation';
+import { FILES_PREFIX, serveFile } from './files';
 import { BadRequestError, parseListRequest, searchCompetitions } from './list-query';
 import {
+  type AddTournamentInput,
   type CompetitionInput,
   clockInputSchema,
   type DocumentInput,
@@ -25,6 +27,7 @@ import {
   type PlayerInput,
   type Script,
   ScriptInputError,
+  type UpdateCompetitionInput,
 } from './script';
 import {
   breakRow,
@@ -110,19 +113,33 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       await handleScript(req, res, path.slice('/__sim'.length), url.searchParams);
       return;
     }
+    if (path.startsWith(`${FILES_PREFIX}/`)) {
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return send(res, 405, { message: 'Use GET' }, { Allow: 'GET' });
+      const file = serveFile(deps.federation, path, deps.clock.nowMs());
+      if (!file) return send(res, 404, { message: 'No such file' });
+      res.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': file.body.length });
+      res.end(req.method === 'HEAD' ? undefined : file.body);
+      return;
+    }
     const endpoint = FEDERATION_ROUTES[path];
     if (!endpoint) return send(res, 404, {});
     if (req.method !== 'POST') return send(res, 405, { message: 'Use POST' }, { Allow: 'POST' });
     const body = await readJson(req);
     deps.requestCounts[endpoint]++;
 
-    const decision = deps.faults.take(endpoint);
+    const decision = deps.faults.take(endpoint, competitionOf(body));
     if (decision.delayMs > 0) await wait(decision.delayMs);
     if (closing || res.destroyed) return;
     if (decision.errorStatus !== undefined) {
       return send(res, decision.errorStatus, { message: STATUS_CODES[decision.errorStatus] ?? 'Error' });
     }
-    const ctx: WireContext = { seed: deps.seed, quirks: deps.quirks, now: deps.clock.nowMs() };
+    const ctx: WireContext = {
+      seed: deps.seed,
+      quirks: deps.quirks,
+      now: deps.clock.nowMs(),
+      baseUrl: baseUrlOf(req),
+    };
     switch (endpoint) {
       case 'list':
         return send(res, 200, answerList(body, ctx, decision.malformed));
@@ -195,6 +212,10 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
         return send(res, 200, { now: script.useRealTime().toISOString() });
       case 'POST /competitions':
         return send(res, 201, script.addCompetition(hookInput<CompetitionInput>(body ?? {})));
+      case 'POST /competitions/update':
+        return send(res, 200, script.updateCompetition(hookInput<UpdateCompetitionInput>(body)));
+      case 'POST /tournaments':
+        return send(res, 201, script.addTournament(hookInput<AddTournamentInput>(body)));
       case 'POST /documents':
         return send(res, 201, script.addDocument(hookInput<DocumentInput>(body)));
       case 'POST /orders-of-play':
@@ -248,11 +269,25 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
   };
 }
 
+/** The competition a call is about, if any: the detail's `competitionUid` or the list's `guid`. */
+function competitionOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  const guid = record.competitionUid ?? record.guid;
+  return typeof guid === 'string' && guid.trim() !== '' ? guid : undefined;
+}
+
 /**
  * A hook's JSON body, typed as the hook's input. Not checked here: every hook validates its input
  * with its zod schema and answers 400 naming the faulty field.
  */
 const hookInput = <T>(body: unknown): T => body as T;
+
+/** `http://<host>` as the caller addressed the simulator (links in answers point back at it). */
+function baseUrlOf(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  return host && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : undefined;
+}
 
 function statusOf(error: unknown): number {
   if (error instanceof HttpError) return error.status;

@@ -8,6 +8,7 @@
  * cheap: all the list needs for `data_modifica`) and the roster (who entered, needed only by the
  * detail and the player calls).
  */
+import { itemPath } from './files';
 import { type Competition, type DrawType, isDoubles, type TournamentSpec } from './model';
 import { DOCUMENT_TITLES, WEEKDAYS_IT } from './names';
 import type { EligiblePlayers, Gender, PlayerPool, PoolPlayer } from './players';
@@ -63,14 +64,8 @@ export const SCRIPTED_PARTICIPANT_OFFSET = 500;
 /** Scripted documents, orders of play and draws get ids from here on, clear of generated ones. */
 export const SCRIPTED_ITEM_ID_START = 1001;
 
-const ITEM_FOLDERS: Record<ItemKind, string> = {
-  document: 'documenti',
-  draw: 'tabelloni',
-  orderOfPlay: 'odg',
-};
-
-export const itemUrl = (tournamentUid: string, kind: ItemKind, id: number): string =>
-  `https://sim.fitp.test/tornei/${tournamentUid.toLowerCase()}/${ITEM_FOLDERS[kind]}/${id}.pdf`;
+/** A generated item's link: a PDF the simulator serves itself (relative until written on the wire). */
+export const itemUrl = itemPath;
 
 const orderOfPlayTitles = new Map<EpochDay, string>();
 

@@ -6,7 +6,9 @@
  * clock's hour, so the same competition shows up in both cases over time. `quirks: false` writes
  * the canonical form of the contract's examples.
  */
+
 import type { CompetitionDetailView, CompetitionView, PlayerEntry, TournamentView } from './federation';
+import { absoluteUrl } from './files';
 import { FONTE_LABELS, ID_DISCIPLINA_TENNIS, isDoubles } from './model';
 import type { Player } from './players';
 import { hashParts, Rng } from './prng';
@@ -28,6 +30,8 @@ export interface WireContext {
   readonly seed: number;
   readonly quirks: boolean;
   readonly now: number;
+  /** The simulator's address as the caller reached it: relative links are made absolute with it. */
+  readonly baseUrl?: string | undefined;
 }
 
 export type WireRow = Record<string, unknown>;
@@ -188,8 +192,8 @@ export function encodeDetail(view: CompetitionDetailView, ctx: WireContext, malf
     Province: c.province.sigla,
     From: w.midnight(c.startDay),
     To: w.midnight(c.endDay),
-    RulesUrl: c.rulesUrl,
-    ExternalUrl: c.externalUrl,
+    RulesUrl: absoluteUrl(c.rulesUrl, ctx.baseUrl),
+    ExternalUrl: absoluteUrl(c.externalUrl, ctx.baseUrl),
     PrizeMoney: w.num(c.prizeMoney),
     Tournaments: view.tournaments.map((t) => encodeTournament(t, w, ctx, malformed)),
   };
@@ -236,20 +240,20 @@ function encodeTournament(t: TournamentView, w: ValueWriter, ctx: WireContext, m
     Documents: items('document').map((d) => ({
       Id: w.num(d.id),
       Title: d.title,
-      Url: d.url,
+      Url: absoluteUrl(d.url, ctx.baseUrl),
       PublishedAt: w.dateTime(d.publishedAt),
     })),
     OrdersOfPlay: items('orderOfPlay').map((o) => ({
       Id: w.num(o.id),
       Date: w.date(o.date ?? romeDayOf(o.publishedAt) + 1),
       Title: o.title,
-      Url: o.url,
+      Url: absoluteUrl(o.url, ctx.baseUrl),
       PublishedAt: w.dateTime(o.publishedAt),
     })),
     Draws: items('draw').map((d) => ({
       Id: w.num(d.id),
       Title: d.title,
-      Url: d.url,
+      Url: absoluteUrl(d.url, ctx.baseUrl),
       PublishedAt: w.dateTime(d.publishedAt),
     })),
   };

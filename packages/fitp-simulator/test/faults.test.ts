@@ -49,6 +49,15 @@ describe('faults', () => {
     expect(await statusOfList()).toBe(200);
   });
 
+  it('apply only to the competition named, when one is', async () => {
+    const other = (await list(sim, { fetchrows: '2' })).competizioni[1].guid;
+    await post(sim, '/__sim/faults', { kind: 'error', endpoint: 'detail', guid: guid.toLowerCase() });
+    expect((await detail(sim, guid)).status).toBe(503);
+    expect((await detail(sim, other)).status).toBe(200);
+    expect((await post(sim, PATHS.list, { guid })).status).toBe(200);
+    expect((await detail(sim, guid)).status).toBe(503);
+  });
+
   it('answer slowly', async () => {
     await post(sim, '/__sim/faults', { kind: 'slow', delayMs: 300, times: 1 });
     expect(sim.script.state().faults).toHaveLength(1);

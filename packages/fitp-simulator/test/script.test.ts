@@ -342,4 +342,53 @@ describe('scripting hooks', () => {
       expect((await post(sim, '/api/v9/other', {})).status).toBe(404);
     });
   });
+
+  describe('changing a competition', () => {
+    it('adds a tournament to a competition over HTTP, as of now', async () => {
+      const { guid } = sim.script.addCompetition({});
+      const before = (await list(sim, { guid })).competizioni[0].data_modifica;
+      sim.clock.advance({ hours: 1 });
+      const added = await post(sim, '/__sim/tournaments', {
+        competitionGuid: guid,
+        type: 'Femminile',
+        categoryClass: 3,
+      });
+      expect(added.status).toBe(201);
+      const uid = added.body.uid;
+      const tournament = await tournamentOf(guid, uid);
+      expect(tournament).toMatchObject({ Type: 'Femminile', CategoryClass: 3, Participants: [] });
+      expect((await detail(sim, guid)).body.Tournaments).toHaveLength(2);
+      expect((await list(sim, { guid })).competizioni[0].data_modifica).not.toBe(before);
+      // The new draw takes entries and documents like any other.
+      sim.script.addDocument({ tournamentUid: uid, title: 'Locandina femminile' });
+      expect((await tournamentOf(guid, uid)).Documents).toHaveLength(1);
+      const unknown = await post(sim, '/__sim/tournaments', {
+        competitionGuid: '00000000-0000-4000-8000-000000000000',
+      });
+      expect(unknown.status).toBe(404);
+    });
+
+    it("moves a competition's dates and registration deadline", async () => {
+      const { guid } = sim.script.addCompetition({ startDate: '2026-04-10', endDate: '2026-04-12' });
+      const moved = await post(sim, '/__sim/competitions/update', {
+        guid,
+        startDate: '2026-04-17',
+        endDate: '2026-04-19',
+        registrationClosesAt: '2026-04-15T12:00:00',
+      });
+      expect(moved).toMatchObject({ status: 200, body: { guid } });
+      const row = (await list(sim, { guid })).competizioni[0];
+      expect([row.data_inizio, row.data_fine, row.data_chiusura_iscrizioni]).toEqual([
+        '2026-04-17',
+        '2026-04-19',
+        '2026-04-15T12:00:00',
+      ]);
+      const bad = await post(sim, '/__sim/competitions/update', {
+        guid,
+        startDate: '2026-04-20',
+        endDate: '2026-04-18',
+      });
+      expect(bad.status).toBe(400);
+    });
+  });
 });

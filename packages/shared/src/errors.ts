@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'UNSUBSCRIBE_TOKEN_INVALID',
   'UNSUBSCRIBE_TOKEN_EXPIRED',
   'UNSUBSCRIBE_USER_NOT_FOUND',
+  // Tournaments and the federation (spec §8 "Tournament", "Federation")
+  'TOURNAMENT_NOT_FOUND',
+  'FEDERATION_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

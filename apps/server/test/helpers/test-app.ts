@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { createDevMailbox, type Mailer } from '../../src/delivery/email/mailer';
+import type { FederationClient } from '../../src/federation';
 import type { WebApp } from '../../src/http/web-app';
 import {
   DEFAULT_DELIVERY_QUEUE_OPTIONS,
@@ -49,10 +50,12 @@ export async function createTestApp(
     logger?: Logger;
     web?: WebApp | null;
     mailer?: Mailer;
-    /** The app's clock (default: the system clock). */
-    clock?: () => Date;
     /** Options of the notification delivery queues (tests retry after a second by default). */
     deliveryQueues?: Partial<DeliveryQueueOptions>;
+    /** The federation client (e.g. on a test simulator); none by default. */
+    federation?: FederationClient | null;
+    /** The app's clock; real time by default. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -68,9 +71,10 @@ export async function createTestApp(
     database,
     queue,
     mailer,
-    ...(options.clock ? { clock: options.clock } : {}),
     logger: options.logger ?? false,
     web: options.web ?? null,
+    federation: options.federation ?? null,
+    ...(options.now && { now: options.now }),
   });
   await app.ready();
   return {

@@ -34,6 +34,9 @@ export const en: Catalogue = {
     UNSUBSCRIBE_TOKEN_EXPIRED:
       'This link has expired. Use the link in a more recent email or log in to manage your notifications.',
     UNSUBSCRIBE_USER_NOT_FOUND: 'The account of this link no longer exists.',
+    TOURNAMENT_NOT_FOUND: 'Tournament not found.',
+    FEDERATION_UNAVAILABLE:
+      'The federation service cannot be reached right now: the data shown may be out of date.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'We sent you a code to reset your password.',
@@ -131,5 +134,7 @@ export const en: Catalogue = {
       type: 'Tournament type',
       category: 'Category',
     },
+    dateRange: 'The end date cannot be before the start date',
+    provinceNotInRegion: 'The province is not in the chosen region',
   },
 };

@@ -37,6 +37,9 @@ export const it = {
     UNSUBSCRIBE_TOKEN_EXPIRED:
       'Questo link è scaduto. Usa il link di un’email più recente o accedi per gestire le notifiche.',
     UNSUBSCRIBE_USER_NOT_FOUND: 'L’account di questo link non esiste più.',
+    TOURNAMENT_NOT_FOUND: 'Torneo non trovato.',
+    FEDERATION_UNAVAILABLE:
+      'Il servizio della federazione non è al momento raggiungibile: i dati mostrati potrebbero non essere aggiornati.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'Ti abbiamo inviato un codice per reimpostare la password.',
@@ -133,5 +136,7 @@ export const it = {
       type: 'Tipo di torneo',
       category: 'Categoria',
     },
+    dateRange: 'La data di fine non può precedere la data di inizio',
+    provinceNotInRegion: 'La provincia non appartiene alla regione scelta',
   },
 } as const;

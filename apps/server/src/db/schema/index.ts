@@ -1,4 +1,7 @@
 export * from './auth';
+export * from './competitions';
+export * from './filters';
 export * from './notifications';
+export * from './subscriptions';
 export * from './system';
 export * from './users';

@@ -1,0 +1,209 @@
+import type { CompetitionEventKind, TournamentItemKind } from '@radar/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The federation's data as last read by ingestion (the federation client maps every field to
+ * these names). Guids and tournament uuids are stored in upper case.
+ */
+export const competitions = pgTable(
+  'competitions',
+  {
+    guid: text('guid').primaryKey(),
+    name: text('name').notNull(),
+    club: text('club'),
+    city: text('city'),
+    provinceSigla: text('province_sigla'),
+    /** ISTAT codes, from the province's sigla (or the federation's own codes when it is unknown). */
+    provinceId: integer('province_id'),
+    regionId: integer('region_id'),
+    /** Italian calendar days. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    codFonte: integer('cod_fonte'),
+    fonteLabel: text('fonte_label'),
+    idDisciplina: text('id_disciplina'),
+    /** The status the federation reported at the last ingestion (the app computes its own at each instant). */
+    idStato: integer('id_stato'),
+    /** The main draw, as the list reports it. */
+    tipoTorneo: text('tipo_torneo'),
+    catClass: integer('cat_class'),
+    catEta: text('cat_eta'),
+    /** Keys of every draw (main draw and tournaments) for filter matching: see `drawKeys` in @radar/shared. */
+    drawKeys: text('draw_keys').array().notNull().default(sql`'{}'::text[]`),
+    prizeMoney: integer('prize_money').notNull().default(0),
+    onlineRegistration: boolean('online_registration'),
+    authorized: boolean('authorized'),
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+    /** The federation's `data_modifica`. */
+    federationModifiedAt: timestamp('federation_modified_at', { withTimezone: true }),
+    rulesUrl: text('rules_url'),
+    externalUrl: text('external_url'),
+    /** Name, club and city, lower case without accents, for the free-text search. */
+    searchText: text('search_text').notNull(),
+    participantsCount: integer('participants_count').notNull().default(0),
+    itemsCount: integer('items_count').notNull().default(0),
+    /** When ingestion first saw it; null for those loaded by the very first ingestion (not "new"). */
+    addedAt: timestamp('added_at', { withTimezone: true }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    /** Last time the list returned it. */
+    listSyncedAt: timestamp('list_synced_at', { withTimezone: true }).notNull(),
+    /** Last successful detail read, and the `data_modifica` it reflected. */
+    detailSyncedAt: timestamp('detail_synced_at', { withTimezone: true }),
+    detailModifiedAt: timestamp('detail_modified_at', { withTimezone: true }),
+    /** `found`, or `unpublished` while the federation answers 204. */
+    detailStatus: text('detail_status').$type<'found' | 'unpublished'>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('competitions_start_date_idx').on(table.startDate, table.guid),
+    index('competitions_end_date_idx').on(table.endDate),
+    index('competitions_region_idx').on(table.regionId),
+    index('competitions_province_idx').on(table.provinceId),
+    index('competitions_added_at_idx').on(table.addedAt),
+    index('competitions_draw_keys_idx').using('gin', table.drawKeys),
+  ],
+);
+
+/** A competition's tournaments (its draws), from the detail call. */
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    uuid: text('uuid').primaryKey(),
+    competitionGuid: text('competition_guid')
+      .notNull()
+      .references(() => competitions.guid, { onDelete: 'cascade' }),
+    /** Order within the competition's detail. */
+    ordinal: integer('ordinal').notNull(),
+    description: text('description').notNull(),
+    type: text('type'),
+    categoryClass: integer('category_class'),
+    ageCategory: text('age_category'),
+    rankingLimit: text('ranking_limit'),
+    isDouble: boolean('is_double'),
+    participantsCount: integer('participants_count').notNull().default(0),
+    maxParticipants: integer('max_participants'),
+    admissionType: text('admission_type').$type<'classifica' | 'cronologico'>(),
+    surface: text('surface'),
+    balls: text('balls'),
+    matchFormat: text('match_format'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('tournaments_competition_idx').on(table.competitionGuid)],
+);
+
+/** A tournament's entry list, replaced as a whole at each detail read. */
+export const participants = pgTable(
+  'participants',
+  {
+    tournamentUuid: text('tournament_uuid')
+      .notNull()
+      .references(() => tournaments.uuid, { onDelete: 'cascade' }),
+    /** Order in the federation's list (the key: the federation's Id may be missing). */
+    ordinal: integer('ordinal').notNull(),
+    participantId: integer('participant_id').notNull(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    membershipCard: text('membership_card'),
+    ranking: text('ranking'),
+    subscriptionDate: timestamp('subscription_date', { withTimezone: true }),
+    club: text('club'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tournamentUuid, table.ordinal] }),
+    index('participants_card_idx').on(table.membershipCard),
+  ],
+);
+
+/** Documents, orders of play and draws: they only grow; an item is (tournament, kind, id). */
+export const tournamentItems = pgTable(
+  'tournament_items',
+  {
+    tournamentUuid: text('tournament_uuid')
+      .notNull()
+      .references(() => tournaments.uuid, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TournamentItemKind>().notNull(),
+    itemId: integer('item_id').notNull(),
+    competitionGuid: text('competition_guid')
+      .notNull()
+      .references(() => competitions.guid, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    url: text('url'),
+    /** The day of play, for orders of play. */
+    playDate: date('play_date', { mode: 'string' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tournamentUuid, table.kind, table.itemId] }),
+    index('tournament_items_competition_idx').on(table.competitionGuid),
+    // The documents view: newest first.
+    index('tournament_items_published_idx').on(table.publishedAt.desc().nullsLast()),
+  ],
+);
+
+/**
+ * What changed in the federation's data, recorded by ingestion: the input of the matching
+ * engine and of live updates. Append-only. `id` grows in commit order (writers serialise on an
+ * advisory lock), so a consumer can keep its own cursor on it. `dedupeKey` makes recording
+ * idempotent. The shape of `payload` per kind is documented in docs/decisions/021.
+ */
+export const competitionEvents = pgTable(
+  'competition_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<CompetitionEventKind>().notNull(),
+    competitionGuid: text('competition_guid')
+      .notNull()
+      .references(() => competitions.guid, { onDelete: 'cascade' }),
+    tournamentUuid: text('tournament_uuid'),
+    itemId: integer('item_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('competition_events_dedupe_idx').on(table.dedupeKey),
+    index('competition_events_competition_idx').on(table.competitionGuid),
+    index('competition_events_created_idx').on(table.createdAt),
+  ],
+);
+
+/** The federation's health as the app last saw it (one row), and the last ingestion pass. */
+export const federationStatus = pgTable('federation_status', {
+  id: text('id').primaryKey(),
+  /** `down` after a call failed as "service down"; `up` after one succeeded. */
+  state: text('state').$type<'up' | 'down'>().notNull(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastIngestStartedAt: timestamp('last_ingest_started_at', { withTimezone: true }),
+  lastIngestFinishedAt: timestamp('last_ingest_finished_at', { withTimezone: true }),
+  lastIngestSummary: jsonb('last_ingest_summary').$type<Record<string, unknown>>(),
+  /**
+   * When a pass first read the whole list. Until then passes load the existing calendar: they
+   * record no events and mark nothing as new.
+   */
+  baselineCompletedAt: timestamp('baseline_completed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export type CompetitionRow = typeof competitions.$inferSelect;
+export type TournamentRow = typeof tournaments.$inferSelect;
+export type ParticipantRow = typeof participants.$inferSelect;
+export type TournamentItemRow = typeof tournamentItems.$inferSelect;
+export type CompetitionEventRow = typeof competitionEvents.$inferSelect;

@@ -1,0 +1,39 @@
+import type { CatEta, FilterTimePeriod, TipoTorneo } from '@radar/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A user's saved filter (spec §3 Filter), column for column the filters API body
+ * `{ name, notificationsEnabled, codFonte, idStatopuc, dataInizio, dataFine, regionId,
+ * provinceId, prize, tipoTorneo, catClass, catEta, timePeriod }`. "All" is 0 for the codes
+ * (codFonte, idStatopuc, prize) and null for the others, as `filterBodySchema` outputs them.
+ * `notificationsEnabled` is the filter's active flag.
+ */
+export const filters = pgTable(
+  'filters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    codFonte: integer('cod_fonte').notNull().default(0),
+    idStatopuc: integer('id_statopuc').notNull().default(0),
+    dataInizio: date('data_inizio', { mode: 'string' }),
+    dataFine: date('data_fine', { mode: 'string' }),
+    regionId: integer('region_id'),
+    provinceId: integer('province_id'),
+    prize: integer('prize').notNull().default(0),
+    tipoTorneo: text('tipo_torneo').$type<TipoTorneo>(),
+    catClass: integer('cat_class'),
+    catEta: text('cat_eta').$type<CatEta>(),
+    timePeriod: text('time_period').$type<FilterTimePeriod>().notNull().default('all'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('filters_user_name_idx').on(table.userId, sql`lower(${table.name})`)],
+);
+
+export type FilterRow = typeof filters.$inferSelect;

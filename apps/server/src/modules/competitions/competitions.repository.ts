@@ -1,0 +1,251 @@
+/** SQL of the competition search and detail. */
+import { foldText } from '@radar/shared';
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  type CompetitionRow,
+  competitions,
+  filters,
+  type ParticipantRow,
+  participants,
+  type SubscriptionRow,
+  subscriptions,
+  type TournamentItemRow,
+  type TournamentRow,
+  tournamentItems,
+  tournaments,
+} from '../../db/schema';
+import { competitionStatusSql, filterMatchesCompetitionSql, type MatchInstant } from './filter-sql';
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** Every word of the text in the competition's name, club or city (accents and case ignored). */
+export function textConditions(text: string): SQL[] {
+  const words = foldText(text).split(' ').filter(Boolean).slice(0, 8);
+  return words.map((word) => sql`${competitions.searchText} like ${`%${escapeLike(word)}%`}`);
+}
+
+export type CompetitionWithStatus = CompetitionRow & { status: number };
+
+/**
+ * The stable order of every list: competitions not concluded first, soonest first; then the
+ * concluded ones, most recent first; the guid breaks ties.
+ */
+function listOrder(at: MatchInstant): SQL[] {
+  const today = sql`${at.today}::date`;
+  return [
+    asc(sql`(${competitions.endDate} < ${today})`),
+    asc(sql`(case when ${competitions.endDate} >= ${today} then ${competitions.startDate} end)`),
+    desc(competitions.startDate),
+    asc(competitions.guid),
+  ];
+}
+
+/**
+ * One page of the search and the total. The page is ordered on the sort keys alone (a narrow
+ * top-N sort), then its rows are read by guid: sorting whole rows, or counting with a window
+ * function, would carry every wide row through the sort.
+ */
+export async function searchCompetitionRows(
+  db: Db,
+  where: SQL | undefined,
+  at: MatchInstant,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CompetitionWithStatus[]; total: number }> {
+  const [ordered, [counted]] = await Promise.all([
+    db
+      .select({ guid: competitions.guid })
+      .from(competitions)
+      .where(where)
+      .orderBy(...listOrder(at))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(competitions).where(where),
+  ]);
+  const guids = ordered.map((r) => r.guid);
+  if (guids.length === 0) return { rows: [], total: counted?.n ?? 0 };
+  const found = await db
+    .select({ competition: competitions, status: competitionStatusSql(at) })
+    .from(competitions)
+    .where(inArray(competitions.guid, guids));
+  const byGuid = new Map(
+    found.map((r) => [r.competition.guid, { ...r.competition, status: Number(r.status) }]),
+  );
+  return {
+    rows: guids
+      .map((guid) => byGuid.get(guid))
+      .filter((row): row is CompetitionWithStatus => row !== undefined),
+    total: counted?.n ?? 0,
+  };
+}
+
+export async function findCompetitionRow(
+  db: Db,
+  guid: string,
+  at: MatchInstant,
+): Promise<CompetitionWithStatus | null> {
+  const [row] = await db
+    .select({ competition: competitions, status: competitionStatusSql(at) })
+    .from(competitions)
+    .where(eq(competitions.guid, guid));
+  return row ? { ...row.competition, status: Number(row.status) } : null;
+}
+
+export async function findTournamentsOf(db: Db, guids: string[]): Promise<TournamentRow[]> {
+  if (guids.length === 0) return [];
+  return db
+    .select()
+    .from(tournaments)
+    .where(inArray(tournaments.competitionGuid, guids))
+    .orderBy(asc(tournaments.competitionGuid), asc(tournaments.ordinal));
+}
+
+export async function findParticipantsOf(db: Db, tournamentUuids: string[]): Promise<ParticipantRow[]> {
+  if (tournamentUuids.length === 0) return [];
+  return db
+    .select()
+    .from(participants)
+    .where(inArray(participants.tournamentUuid, tournamentUuids))
+    .orderBy(asc(participants.tournamentUuid), asc(participants.ordinal));
+}
+
+export async function findItemsOf(db: Db, guid: string): Promise<TournamentItemRow[]> {
+  return db
+    .select()
+    .from(tournamentItems)
+    .where(eq(tournamentItems.competitionGuid, guid))
+    .orderBy(
+      desc(sql`coalesce(${tournamentItems.publishedAt}, ${tournamentItems.firstSeenAt})`),
+      desc(tournamentItems.itemId),
+    );
+}
+
+export async function findSubscriptionsOf(
+  db: Db,
+  userId: string,
+  guids: string[],
+): Promise<SubscriptionRow[]> {
+  if (guids.length === 0) return [];
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.competitionGuid, guids)));
+}
+
+/** The user's active filters that match each of these competitions. */
+export async function findMatchingFilters(
+  db: Db,
+  userId: string,
+  guids: string[],
+  at: MatchInstant,
+): Promise<{ guid: string; filter: typeof filters.$inferSelect }[]> {
+  if (guids.length === 0) return [];
+  return db
+    .select({ guid: competitions.guid, filter: filters })
+    .from(competitions)
+    .innerJoin(
+      filters,
+      and(
+        eq(filters.userId, userId),
+        eq(filters.notificationsEnabled, true),
+        filterMatchesCompetitionSql(filters, at),
+      ),
+    )
+    .where(inArray(competitions.guid, guids));
+}
+
+export interface OverviewGroup {
+  status: number;
+  regionId: number | null;
+  codFonte: number | null;
+  band: 'none' | '500' | '1000' | '1001';
+  isNew: boolean;
+  count: number;
+}
+
+/** Counts of the whole result by status, region, source, prize band and "new". */
+export async function overviewGroups(db: Db, where: SQL | undefined, at: MatchInstant, newSince: Date) {
+  const status = competitionStatusSql(at);
+  const band = sql<OverviewGroup['band']>`(case
+    when ${competitions.prizeMoney} <= 0 then 'none'
+    when ${competitions.prizeMoney} <= 500 then '500'
+    when ${competitions.prizeMoney} <= 1000 then '1000'
+    else '1001' end)`;
+  const isNew = sql<boolean>`coalesce(${competitions.addedAt} >= ${newSince.toISOString()}::timestamptz, false)`;
+  const rows = await db
+    .select({
+      status,
+      regionId: competitions.regionId,
+      codFonte: competitions.codFonte,
+      band,
+      isNew,
+      count: count(),
+    })
+    .from(competitions)
+    .where(where)
+    // By position: the expressions carry parameters, which GROUP BY cannot match by text.
+    .groupBy(sql.raw('1, 2, 3, 4, 5'));
+  return rows.map((r) => ({ ...r, status: Number(r.status), isNew: r.isNew === true }));
+}
+
+/** Open registrations closing first among the results. */
+export async function closingSoonRows(db: Db, where: SQL | undefined, at: MatchInstant, limit: number) {
+  const rows = await db
+    .select({ competition: competitions, status: competitionStatusSql(at) })
+    .from(competitions)
+    .where(and(where, sql`${competitionStatusSql(at)} = 3`))
+    .orderBy(asc(competitions.registrationClosesAt), asc(competitions.guid))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.competition, status: Number(r.status) }));
+}
+
+/** The documents, orders of play and draws of the results, newest first, and how many there are. */
+export async function searchDocumentRows(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        item: tournamentItems,
+        competitionName: competitions.name,
+        city: competitions.city,
+        provinceSigla: competitions.provinceSigla,
+        tournamentDescription: tournaments.description,
+      })
+      .from(tournamentItems)
+      .innerJoin(competitions, eq(competitions.guid, tournamentItems.competitionGuid))
+      .innerJoin(tournaments, eq(tournaments.uuid, tournamentItems.tournamentUuid))
+      .where(where)
+      .orderBy(
+        sql`${tournamentItems.publishedAt} desc nulls last`,
+        asc(tournamentItems.competitionGuid),
+        asc(tournamentItems.tournamentUuid),
+        asc(tournamentItems.kind),
+        asc(tournamentItems.itemId),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(tournamentItems)
+      .where(
+        where
+          ? inArray(
+              tournamentItems.competitionGuid,
+              db.select({ guid: competitions.guid }).from(competitions).where(where),
+            )
+          : undefined,
+      ),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+export async function countCompetitions(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(competitions);
+  return row?.n ?? 0;
+}
+
+export const addedSince = (since: Date) => gte(competitions.addedAt, since);

@@ -1,0 +1,123 @@
+/**
+ * The filter predicate of @radar/shared (`matchFilter`) in SQL, against the `competitions`
+ * table: for a search's criteria (literal values) and for saved filter rows (a join with
+ * `filters`, as the matching engine needs). A property-based test checks all three agree.
+ */
+import {
+  drawCriteriaKey,
+  type FilterCriteria,
+  hasDrawCriteria,
+  romeDate,
+  SEARCH_TIME_PERIODS,
+  type SearchTimePeriod,
+  timePeriodWindow,
+} from '@radar/shared';
+import { and, type SQL, sql } from 'drizzle-orm';
+import { competitions, type filters } from '../../db/schema';
+
+/** The instant a query is about, and its Italian calendar day. */
+export interface MatchInstant {
+  now: Date;
+  today: string;
+}
+
+export const matchInstant = (now: Date): MatchInstant => ({ now, today: romeDate(now) });
+
+type Competitions = typeof competitions;
+type Filters = typeof filters;
+
+/** `competitionStatus` of @radar/shared: 1 concluded, 2 ongoing, 3 open registration, 4 upcoming. */
+export function competitionStatusSql(at: MatchInstant, c: Competitions = competitions): SQL<number> {
+  const today = sql`${at.today}::date`;
+  const now = sql`${at.now.toISOString()}::timestamptz`;
+  return sql<number>`(case
+    when ${c.endDate} < ${today} then 1
+    when ${c.startDate} <= ${today} then 2
+    when ${c.registrationOpensAt} is not null and ${c.registrationClosesAt} is not null then
+      case when ${c.registrationOpensAt} <= ${now} and ${now} < ${c.registrationClosesAt} then 3 else 4 end
+    when ${c.idStato} = 3 then 3
+    else 4 end)`;
+}
+
+function prizeBandSql(band: SQL | number, c: Competitions): SQL {
+  return sql`(${band} = 0
+    or (${band} = 500 and ${c.prizeMoney} <= 500)
+    or (${band} = 1000 and ${c.prizeMoney} > 500 and ${c.prizeMoney} <= 1000)
+    or (${band} = 1001 and ${c.prizeMoney} > 1000))`;
+}
+
+const overlapsSql = (c: Competitions, from: string, to: string): SQL =>
+  sql`(${c.endDate} >= ${from}::date and ${c.startDate} <= ${to}::date)`;
+
+/** The conditions a search's criteria set (only those set, so the planner can use indexes). */
+export function criteriaConditions(
+  criteria: FilterCriteria,
+  at: MatchInstant,
+  c: Competitions = competitions,
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (criteria.regionId !== null) conditions.push(sql`${c.regionId} = ${criteria.regionId}`);
+  if (criteria.provinceId !== null) conditions.push(sql`${c.provinceId} = ${criteria.provinceId}`);
+  if (criteria.codFonte !== 0) conditions.push(sql`${c.codFonte} = ${criteria.codFonte}`);
+  if (criteria.idStatopuc !== 0)
+    conditions.push(sql`${competitionStatusSql(at, c)} = ${criteria.idStatopuc}`);
+  if (criteria.dataInizio !== null) conditions.push(sql`${c.endDate} >= ${criteria.dataInizio}::date`);
+  if (criteria.dataFine !== null) conditions.push(sql`${c.startDate} <= ${criteria.dataFine}::date`);
+  const window = timePeriodWindow(criteria.timePeriod, at.today);
+  if (window) conditions.push(overlapsSql(c, window.from, window.to));
+  if (criteria.prize !== 0) conditions.push(prizeBandSql(criteria.prize, c));
+  if (hasDrawCriteria(criteria)) {
+    conditions.push(sql`${c.drawKeys} @> array[${drawCriteriaKey(criteria)}]::text[]`);
+  }
+  return conditions;
+}
+
+/** A saved filter's time period against the competition, for every period there is. */
+function timePeriodSql(period: SQL, at: MatchInstant, c: Competitions): SQL {
+  const cases = SEARCH_TIME_PERIODS.flatMap((p: SearchTimePeriod) => {
+    const window = timePeriodWindow(p, at.today);
+    return window ? [sql`when ${p} then ${overlapsSql(c, window.from, window.to)}`] : [];
+  });
+  return sql`(case ${period} ${sql.join(cases, sql` `)} else true end)`;
+}
+
+/**
+ * Whether the filter row `f` matches the competition `c` at `at`: the join condition of the
+ * matching engine and of the search's "filters matching this result". Pass aliases
+ * (`alias(filters, 'f')`) to use it in any query.
+ */
+export function filterMatchesCompetitionSql(
+  f: Filters,
+  at: MatchInstant,
+  c: Competitions = competitions,
+): SQL {
+  const drawKey = sql`(coalesce(${f.tipoTorneo}, '*') || '|' || coalesce(${f.catClass}::text, '*') || '|' || coalesce(${f.catEta}, '*'))`;
+  return and(
+    sql`(${f.regionId} is null or ${c.regionId} = ${f.regionId})`,
+    sql`(${f.provinceId} is null or ${c.provinceId} = ${f.provinceId})`,
+    sql`(${f.codFonte} = 0 or ${c.codFonte} = ${f.codFonte})`,
+    sql`(${f.idStatopuc} = 0 or ${competitionStatusSql(at, c)} = ${f.idStatopuc})`,
+    sql`(${f.dataInizio} is null or ${c.endDate} >= ${f.dataInizio})`,
+    sql`(${f.dataFine} is null or ${c.startDate} <= ${f.dataFine})`,
+    timePeriodSql(sql`${f.timePeriod}`, at, c),
+    prizeBandSql(sql`${f.prize}`, c),
+    sql`((${f.tipoTorneo} is null and ${f.catClass} is null and ${f.catEta} is null) or ${drawKey} = any(${c.drawKeys}))`,
+  ) as SQL;
+}
+
+/** A stored filter row as the criteria of the shared predicate. */
+export function criteriaOfFilterRow(row: typeof filters.$inferSelect): FilterCriteria {
+  return {
+    codFonte: row.codFonte as FilterCriteria['codFonte'],
+    idStatopuc: row.idStatopuc as FilterCriteria['idStatopuc'],
+    dataInizio: row.dataInizio,
+    dataFine: row.dataFine,
+    regionId: row.regionId,
+    provinceId: row.provinceId,
+    prize: row.prize as FilterCriteria['prize'],
+    tipoTorneo: row.tipoTorneo,
+    catClass: row.catClass as FilterCriteria['catClass'],
+    catEta: row.catEta,
+    timePeriod: row.timePeriod,
+  };
+}

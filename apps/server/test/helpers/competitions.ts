@@ -1,0 +1,68 @@
+import type { SimulatorHandle } from '@radar/fitp-simulator';
+import type { MatchableCompetition } from '@radar/shared';
+import { competitions, tournaments, type User } from '../../src/db/schema';
+import { type IngestionDeps, runIngestion } from '../../src/modules/competitions/ingestion.service';
+import { createUser, signIn } from './factories';
+import { startTestSimulator, testFederationClient } from './federation';
+import { silentLogger } from './logger';
+import { createTestApp, type TestApp } from './test-app';
+
+export type Stored = MatchableCompetition & { guid: string; name: string; searchText: string };
+
+export interface FederationTestApp {
+  sim: SimulatorHandle;
+  test: TestApp;
+  ingestion: IngestionDeps;
+  user: User;
+  cookie: string;
+  close(): Promise<void>;
+}
+
+/** The app on a test simulator (its clock is the app's), with the calendar ingested and a signed-in user. */
+export async function createFederationTestApp(
+  options: { ingest?: boolean; user?: Parameters<typeof createUser>[1] } = {},
+): Promise<FederationTestApp> {
+  const sim = await startTestSimulator();
+  const federation = testFederationClient(sim.url);
+  const now = () => sim.clock.now();
+  const test = await createTestApp({ federation, now });
+  const ingestion: IngestionDeps = { db: test.database.db, federation, logger: silentLogger, now };
+  if (options.ingest ?? true) await runIngestion(ingestion);
+  const user = await createUser(test.database.db, options.user);
+  const cookie = await signIn(test.database.db, user);
+  return {
+    sim,
+    test,
+    ingestion,
+    user,
+    cookie,
+    async close() {
+      await test.close();
+      await sim.close();
+    },
+  };
+}
+
+/** Every stored competition as the shared predicate sees it. */
+export async function loadStored(app: TestApp): Promise<Stored[]> {
+  const rows = await app.database.db.select().from(competitions);
+  const draws = await app.database.db.select().from(tournaments);
+  return rows.map((c) => ({
+    guid: c.guid,
+    name: c.name,
+    searchText: c.searchText,
+    regionId: c.regionId,
+    provinceId: c.provinceId,
+    codFonte: c.codFonte,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    prizeMoney: c.prizeMoney,
+    idStato: c.idStato,
+    registrationOpensAt: c.registrationOpensAt,
+    registrationClosesAt: c.registrationClosesAt,
+    draws: [
+      { type: c.tipoTorneo, categoryClass: c.catClass, ageCategory: c.catEta },
+      ...draws.filter((t) => t.competitionGuid === c.guid),
+    ],
+  }));
+}

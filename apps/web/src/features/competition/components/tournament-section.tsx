@@ -1,0 +1,223 @@
+import type { TournamentDetail, TournamentItem } from '@radar/shared';
+import { FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import { drawLabel } from '@/lib/competition-labels';
+import { formatDay, formatInstant, formatNumber, formatRankingValue } from '@/lib/format';
+import { useLanguage } from '@/lib/use-language';
+import { cn } from '@/lib/utils';
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function ItemList({ title, items, empty }: { title: string; items: TournamentItem[]; empty: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <section aria-label={title} className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+      <h3 className="mb-3 font-semibold">{title}</h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <li key={`${item.kind}-${item.id}`} className="flex items-start gap-3">
+              <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+              <div className="min-w-0">
+                {item.url ? (
+                  <a
+                    href={item.url}
+                    target="_blank"
+                    rel="noopener noreferrer external"
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {item.title}
+                  </a>
+                ) : (
+                  <span className="font-medium">{item.title}</span>
+                )}
+                <p className="text-xs text-muted-foreground">
+                  {[
+                    item.date &&
+                      t('competition.ordersOfPlay.day', { date: formatDay(item.date, language, 'long') }),
+                    item.publishedAt &&
+                      t('competition.published', { date: formatInstant(item.publishedAt, language) }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Where the user stands in this draw, by their federation card (spec §4). */
+function MyEntry({ tournament, hasCard }: { tournament: TournamentDetail; hasCard: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const entry = tournament.myEntry;
+  return (
+    <section
+      aria-label={t('competition.myEntry.title')}
+      className={cn(
+        'rounded-2xl border p-5 shadow-sm',
+        entry ? 'border-success/40 bg-success/5' : 'border-border bg-surface',
+      )}
+    >
+      <h3 className="mb-1 font-semibold">{t('competition.myEntry.title')}</h3>
+      {!hasCard ? (
+        <p className="text-sm text-muted-foreground">
+          {t('competition.myEntry.noCard')}{' '}
+          <Link to={paths.settings} className="font-medium text-primary hover:underline">
+            {t('competition.myEntry.connectCard')}
+          </Link>
+        </p>
+      ) : entry ? (
+        <p className="text-sm">
+          {t('competition.myEntry.position', {
+            position: formatNumber(entry.position, language),
+            total: formatNumber(entry.total, language),
+          })}
+          {entry.subscriptionDate &&
+            ` · ${t('competition.myEntry.since', { date: formatInstant(entry.subscriptionDate, language) })}`}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t('competition.myEntry.notEntered')}</p>
+      )}
+    </section>
+  );
+}
+
+/** One draw of the competition: its settings, the user's entry, participants and published items. */
+export function TournamentSection({
+  tournament: t0,
+  hasCard,
+}: {
+  tournament: TournamentDetail;
+  hasCard: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const unknown = t('competitions.unknown');
+  const myId = t0.myEntry?.participantId;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-xl font-semibold">{t0.description}</h2>
+        {t0.followed && <Badge tone="primary">{t('competitions.followed')}</Badge>}
+        {t0.lost && <Badge tone="destructive">{t('competitions.lost')}</Badge>}
+      </div>
+      <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:grid-cols-3 lg:grid-cols-4">
+        <Info label={t('competition.info.draw')}>{drawLabel(t, t0) || unknown}</Info>
+        <Info label={t('competition.info.surface')}>{t0.surface ?? unknown}</Info>
+        <Info label={t('competition.info.balls')}>{t0.balls ?? unknown}</Info>
+        <Info label={t('competition.info.matchFormat')}>{t0.matchFormat ?? unknown}</Info>
+        <Info label={t('competition.info.maxParticipants')}>
+          {t0.maxParticipants === null ? unknown : formatNumber(t0.maxParticipants, language)}
+        </Info>
+        <Info label={t('competition.info.admissionType')}>
+          {t0.admissionType ? t(`competitions.admission.${t0.admissionType}`) : unknown}
+        </Info>
+        <Info label={t('competition.participants')}>{formatNumber(t0.participantsCount, language)}</Info>
+        <Info label={t('competition.info.rankingLimit')}>{t0.rankingLimit ?? unknown}</Info>
+      </dl>
+
+      <MyEntry tournament={t0} hasCard={hasCard} />
+
+      <section
+        aria-label={t('competition.participants')}
+        className="rounded-2xl border border-border bg-surface shadow-sm"
+      >
+        <h3 className="px-5 pt-5 font-semibold">{t('competition.participants')}</h3>
+        {t0.participants.length === 0 ? (
+          <p className="p-5 text-sm text-muted-foreground">{t('competition.participantsTable.empty')}</p>
+        ) : (
+          <div className="overflow-x-auto p-2">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                {t('competition.participantsTable.caption', { name: t0.description })}
+              </caption>
+              <thead className="text-xs text-muted-foreground uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    {t('competition.participantsTable.position')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('competition.participantsTable.player')}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {t('competition.participantsTable.ranking')}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                    {t('competition.participantsTable.club')}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">
+                    {t('competition.participantsTable.subscribed')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {t0.participants.map((p) => (
+                  <tr key={p.id} className={cn(p.id === myId && 'bg-success/10 font-semibold')}>
+                    <td className="px-3 py-2 tabular-nums">{formatNumber(p.position, language)}</td>
+                    <td className="px-3 py-2">
+                      {p.surname} {p.name}
+                      {p.id === myId && (
+                        <Badge tone="success" className="ml-2">
+                          {t('competition.participantsTable.you')}
+                        </Badge>
+                      )}
+                    </td>
+                    <td
+                      className="px-3 py-2 tabular-nums"
+                      title={
+                        p.rankingValue === null ? undefined : formatRankingValue(p.rankingValue, language)
+                      }
+                    >
+                      {p.ranking ?? '—'}
+                    </td>
+                    <td className="hidden px-3 py-2 md:table-cell">{p.club ?? '—'}</td>
+                    <td className="hidden px-3 py-2 sm:table-cell">
+                      {p.subscriptionDate ? formatInstant(p.subscriptionDate, language) : '—'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <ItemList
+          title={t('competition.documents.title')}
+          items={t0.documents}
+          empty={t('competition.documents.empty')}
+        />
+        <ItemList
+          title={t('competition.ordersOfPlay.title')}
+          items={t0.ordersOfPlay}
+          empty={t('competition.ordersOfPlay.empty')}
+        />
+        <ItemList
+          title={t('competition.draws.title')}
+          items={t0.draws}
+          empty={t('competition.draws.empty')}
+        />
+      </div>
+    </div>
+  );
+}

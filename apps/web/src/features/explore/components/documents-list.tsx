@@ -1,0 +1,56 @@
+import type { DocumentEntry } from '@radar/shared';
+import { FileText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import { formatInstant } from '@/lib/format';
+import { useLanguage } from '@/lib/use-language';
+
+/** The latest documents, orders of play and draws of the results. */
+export function DocumentsList({ documents }: { documents: DocumentEntry[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <ul className="divide-y divide-border rounded-2xl border border-border bg-surface shadow-sm">
+      {documents.map((d) => (
+        <li
+          key={`${d.tournamentUuid}-${d.kind}-${d.id}`}
+          className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:gap-4"
+        >
+          <FileText aria-hidden="true" className="hidden size-5 shrink-0 text-muted-foreground sm:block" />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone="muted">{t(`competitions.itemKind.${d.kind}`)}</Badge>
+              {d.url ? (
+                <a
+                  href={d.url}
+                  target="_blank"
+                  rel="noopener noreferrer external"
+                  className="font-medium text-primary hover:underline"
+                >
+                  {d.title}
+                </a>
+              ) : (
+                <span className="font-medium">{d.title}</span>
+              )}
+            </div>
+            <p className="text-sm text-muted-foreground">
+              <Link to={paths.competition(d.competitionGuid)} className="hover:text-primary hover:underline">
+                {d.competitionName}
+              </Link>
+              {' · '}
+              {d.tournamentDescription}
+              {d.city && ` · ${d.city}`}
+            </p>
+          </div>
+          {d.publishedAt && (
+            <span className="shrink-0 text-sm text-muted-foreground">
+              {t('competition.published', { date: formatInstant(d.publishedAt, language) })}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readExploreState, searchBody, writeExploreState } from './search-state';
+
+describe('explore state in the address', () => {
+  it('reads every filter, the text, the tab and the page, and writes them back without defaults', () => {
+    const params = new URLSearchParams(
+      'tab=schedule&q=roma&codFonte=1&idStatopuc=3&regionId=12&provinceId=58&prize=1000&tipoTorneo=Femminile&catClass=4&catEta=open&timePeriod=this_month&dataInizio=2026-06-01&dataFine=2026-06-30&page=3',
+    );
+    const state = readExploreState(params);
+    expect(state).toMatchObject({ tab: 'schedule', page: 3, q: 'roma' });
+    expect(searchBody(state)).toEqual({
+      page: 3,
+      limit: 20,
+      search: 'roma',
+      view: 'schedule',
+      filters: {
+        codFonte: 1,
+        idStatopuc: 3,
+        regionId: 12,
+        provinceId: 58,
+        prize: 1000,
+        tipoTorneo: 'Femminile',
+        catClass: 4,
+        catEta: 'open',
+        timePeriod: 'this_month',
+        dataInizio: '2026-06-01',
+        dataFine: '2026-06-30',
+      },
+    });
+    expect(writeExploreState(state).toString()).toBe(params.toString());
+    expect(writeExploreState(readExploreState(new URLSearchParams())).toString()).toBe('');
+  });
+
+  it('drops values outside the spec and keeps the rest', () => {
+    const state = readExploreState(
+      new URLSearchParams(
+        'tab=nope&page=-2&regionId=3&provinceId=58&prize=700&catClass=4&dataInizio=2026-02-30',
+      ),
+    );
+    expect(state.tab).toBe('tournaments');
+    expect(state.page).toBe(1);
+    expect(searchBody(state).filters).toEqual({ regionId: 3, catClass: 4 });
+  });
+});

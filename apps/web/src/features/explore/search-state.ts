@@ -1,0 +1,86 @@
+/**
+ * The explore screen's state lives in the address (shareable, and the back button works):
+ * `?tab=schedule&q=roma&regionId=12&page=2`. Defaults are left out; values outside the spec
+ * are dropped.
+ */
+import {
+  type FilterCriteria,
+  SEARCH_VIEWS,
+  type SearchCompetitionsBody,
+  type SearchView,
+  searchFiltersSchema,
+} from '@radar/shared';
+
+export const PAGE_SIZE = 20;
+
+export const FILTER_FIELDS = [
+  'codFonte',
+  'idStatopuc',
+  'regionId',
+  'provinceId',
+  'prize',
+  'tipoTorneo',
+  'catClass',
+  'catEta',
+  'timePeriod',
+  'dataInizio',
+  'dataFine',
+] as const satisfies readonly (keyof FilterCriteria)[];
+
+const NUMERIC = new Set(['codFonte', 'idStatopuc', 'regionId', 'provinceId', 'prize', 'catClass']);
+
+export interface ExploreState {
+  tab: SearchView;
+  page: number;
+  q: string;
+  filters: FilterCriteria;
+}
+
+function parseFilters(params: URLSearchParams): FilterCriteria {
+  const raw: Record<string, unknown> = {};
+  for (const field of FILTER_FIELDS) {
+    const value = params.get(field);
+    if (value === null || value === '') continue;
+    raw[field] = NUMERIC.has(field) ? Number(value) : value;
+  }
+  for (let attempt = 0; attempt < FILTER_FIELDS.length; attempt++) {
+    const parsed = searchFiltersSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  }
+  return searchFiltersSchema.parse({});
+}
+
+export function readExploreState(params: URLSearchParams): ExploreState {
+  const tab = params.get('tab');
+  const page = Number(params.get('page'));
+  return {
+    tab: (SEARCH_VIEWS as readonly string[]).includes(tab ?? '') ? (tab as SearchView) : 'tournaments',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    q: params.get('q') ?? '',
+    filters: parseFilters(params),
+  };
+}
+
+/** Whether a filter field holds a value other than "all". */
+export function isSet(filters: FilterCriteria, field: keyof FilterCriteria): boolean {
+  const value = filters[field];
+  return value !== null && value !== 0 && value !== 'all' && value !== '';
+}
+
+export function writeExploreState(state: ExploreState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.tab !== 'tournaments') params.set('tab', state.tab);
+  if (state.q.trim()) params.set('q', state.q);
+  for (const field of FILTER_FIELDS) {
+    if (isSet(state.filters, field)) params.set(field, String(state.filters[field]));
+  }
+  if (state.page > 1) params.set('page', String(state.page));
+  return params;
+}
+
+export function searchBody(state: ExploreState): SearchCompetitionsBody {
+  const filters: Record<string, unknown> = {};
+  for (const field of FILTER_FIELDS) if (isSet(state.filters, field)) filters[field] = state.filters[field];
+  return { page: state.page, limit: PAGE_SIZE, search: state.q.trim(), filters, view: state.tab };
+}

@@ -1,0 +1,90 @@
+/**
+ * Dates, numbers and money in the interface's language (Italian first): calendar days as the
+ * federation gives them, instants in Rome time, euro amounts without decimals.
+ */
+import type { Language } from '@radar/shared';
+
+const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
+const TIME_ZONE = 'Europe/Rome';
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let found = cache.get(key) as T | undefined;
+  if (!found) {
+    found = make();
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/** A calendar day `YYYY-MM-DD`, read at noon UTC so that no time zone moves it. */
+const dayToDate = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/** `12 dic 2026` (style short) or `sabato 12 dicembre 2026` (long). */
+export function formatDay(day: string, language: Language, style: 'short' | 'long' = 'short'): string {
+  const options: Intl.DateTimeFormatOptions =
+    style === 'long'
+      ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+  return formatter(
+    `day:${language}:${style}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], options),
+  ).format(dayToDate(day));
+}
+
+/** `12–21 dic 2026`, `28 nov – 3 dic 2026`, or one day. */
+export function formatDayRange(from: string, to: string, language: Language): string {
+  if (from === to) return formatDay(from, language);
+  const format = formatter(
+    `range:${language}`,
+    () =>
+      new Intl.DateTimeFormat(LOCALES[language], {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+  ) as Intl.DateTimeFormat;
+  return format.formatRange(dayToDate(from), dayToDate(to));
+}
+
+/** An instant in Rome time: `9 dic 2026, 12:00`. */
+export function formatInstant(iso: string, language: Language): string {
+  return formatter(
+    `instant:${language}`,
+    () =>
+      new Intl.DateTimeFormat(LOCALES[language], {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: TIME_ZONE,
+      }),
+  ).format(new Date(iso));
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return formatter(`number:${language}`, () => new Intl.NumberFormat(LOCALES[language])).format(value);
+}
+
+/** `1.500 €` in Italian, `€1,500` in English. */
+export function formatEuro(value: number, language: Language): string {
+  return formatter(
+    `euro:${language}`,
+    () =>
+      new Intl.NumberFormat(LOCALES[language], {
+        style: 'currency',
+        currency: 'EUR',
+        maximumFractionDigits: 0,
+      }),
+  ).format(value);
+}
+
+/** A ranking value with two decimals: `3,04` / `3.04`. */
+export function formatRankingValue(value: number, language: Language): string {
+  return formatter(
+    `ranking:${language}`,
+    () => new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  ).format(value);
+}

@@ -1,0 +1,91 @@
+import type { SearchCompetitionsResponse } from '@radar/shared';
+import { expect, test } from '../support/accounts';
+
+/** Lazio, Roma: ISTAT codes. */
+const LAZIO = 12;
+const ROMA = 58;
+
+test.describe('explore and tournament detail', () => {
+  test('searches, filters by region and province, opens a detail and sees participants and documents', async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    test.setTimeout(180_000);
+    await login(await createUser());
+
+    // At first start the app ingests the federation's calendar: thousands of tournaments within a minute.
+    const search = async (body: object) => {
+      const response = await page.request.post('/api/competitions/search_competitions', { data: body });
+      return (await response.json()) as SearchCompetitionsResponse;
+    };
+    await expect
+      .poll(async () => (await search({ limit: 1 })).total, { timeout: 90_000 })
+      .toBeGreaterThan(1000);
+
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { level: 1, name: 'Esplora i tornei' })).toBeVisible();
+    const firstTitle = (await page.getByRole('article').first().getByRole('heading').textContent()) ?? '';
+    expect(firstTitle.length).toBeGreaterThan(3);
+
+    // Free text: the longest word of the first tournament's name finds it.
+    const word = firstTitle.split(/[^\p{L}]+/u).sort((a, b) => b.length - a.length)[0] ?? firstTitle;
+    await page.getByRole('searchbox').fill(word);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(word);
+    await expect(page.getByRole('link', { name: firstTitle, exact: true }).first()).toBeVisible();
+    await page.getByRole('searchbox').fill('');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBeNull();
+
+    // Region, then the provinces of that region only.
+    await page.locator('summary', { hasText: 'Filtri' }).click();
+    const province = page.getByLabel('Provincia');
+    await expect(province).toBeDisabled();
+    await page.getByLabel('Regione').selectOption({ label: 'Lazio' });
+    await expect(province).toBeEnabled();
+    await expect(province.locator('option')).toHaveText([
+      'Tutte le province',
+      'Frosinone (FR)',
+      'Latina (LT)',
+      'Rieti (RI)',
+      'Roma (RM)',
+      'Viterbo (VT)',
+    ]);
+    await province.selectOption({ label: 'Roma (RM)' });
+    await expect(page).toHaveURL(new RegExp(`regionId=${LAZIO}&provinceId=${ROMA}`));
+    const expected = await search({ filters: { regionId: LAZIO, provinceId: ROMA }, limit: 100 });
+    await expect(page.getByText(`Tornei trovati: ${expected.total}`)).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    await expect(cards).toHaveCount(Math.min(20, expected.total));
+    // Every result is in the province of Rome.
+    await expect(cards.filter({ hasText: /\(RM\)/ })).toHaveCount(Math.min(20, expected.total));
+
+    // A tournament of Rome (one draw) with entries and published documents.
+    const fits = (c: SearchCompetitionsResponse['items'][number]) =>
+      c.tournaments.length === 1 && c.participantsCount > 0 && c.itemsCount > 0;
+    let target = expected.items.find(fits);
+    for (let next = 2; !target && next <= Math.ceil(expected.total / 100); next++) {
+      const more = await search({ filters: { regionId: LAZIO, provinceId: ROMA }, limit: 100, page: next });
+      target = more.items.find(fits);
+    }
+    if (!target) throw new Error('no tournament in Rome with entries and documents');
+    await page.goto(`/explore?regionId=${LAZIO}&provinceId=${ROMA}&q=${encodeURIComponent(target.name)}`);
+    await page.getByRole('link', { name: target.name, exact: true }).first().click();
+
+    await expect(page).toHaveURL(new RegExp(`/competition/${target.guid}$`));
+    await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+    await expect(page.getByText(/\(RM\)$/).first()).toBeVisible();
+    // The draw with entries: its participants by position, and its documents.
+    const withEntries = page.getByRole('table').first();
+    await expect(withEntries.getByRole('row').nth(1)).toBeVisible();
+    await expect(withEntries.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1');
+    const published = page
+      .getByRole('region')
+      .filter({ has: page.getByRole('heading', { name: /^(Documenti|Ordine di gioco|Tabelloni)$/ }) });
+    await expect(published.getByRole('link').first()).toBeVisible();
+    const href = await published.getByRole('link').first().getAttribute('href');
+    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
+    const file = await page.request.get(href ?? '');
+    expect(file.ok()).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Calendar days in Europe/Rome, as `YYYY-MM-DD` strings. The federation's dates are Italian
+ * calendar days, and "today", "this week" and "next month" are Italian ones whatever the
+ * server's or the browser's time zone.
+ */
+
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const romeDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Rome',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day in Rome at `instant`. */
+export function romeDate(instant: Date): string {
+  const parts = romeDateFormat.formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Whether `text` is a real calendar day `YYYY-MM-DD` (no 2026-02-30). */
+export function isIsoDate(text: string): boolean {
+  if (!ISO_DATE_PATTERN.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+const toUtc = (day: string): Date => new Date(`${day}T00:00:00Z`);
+const fromUtc = (date: Date): string => date.toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  const date = toUtc(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return fromUtc(date);
+}
+
+/** Same day of the month `months` later, clamped to the month's last day (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(day: string, months: number): string {
+  const date = toUtc(day);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return fromUtc(target);
+}
+
+/** Monday of the ISO week holding `day`. */
+export function startOfWeek(day: string): string {
+  const weekday = (toUtc(day).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(day, -weekday);
+}
+
+export function startOfMonth(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+export function endOfMonth(day: string): string {
+  return addDays(addMonths(startOfMonth(day), 1), -1);
+}
+
+const romeWallFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Rome',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Rome's offset from UTC at an instant, in milliseconds (1 h in winter, 2 h in summer). */
+export function romeOffsetMs(instant: number): number {
+  const parts = romeWallFormat.formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant of a Rome wall-clock time. In the autumn's repeated hour the first (summer-time)
+ * occurrence wins; a time skipped in spring maps to a nearby instant.
+ */
+export function romeLocalToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const summer = wall - 2 * 3_600_000;
+  if (romeOffsetMs(summer) === 2 * 3_600_000) return new Date(summer);
+  return new Date(wall - romeOffsetMs(wall - 3_600_000));
+}

@@ -1,0 +1,234 @@
+/**
+ * Payloads of the competitions API: search (`POST /api/competitions/search_competitions`),
+ * detail (`GET /api/competitions/{guid}`), the degraded-service answer (spec §4) and the
+ * geographic reference data.
+ */
+import { z } from 'zod';
+import {
+  ADMISSION_TYPES,
+  COMPETITION_STATUSES,
+  FILTER_REASONS,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  TOURNAMENT_ITEM_KINDS,
+} from './competitions';
+import { searchFiltersSchema } from './filters';
+
+export const SEARCH_VIEWS = ['tournaments', 'overview', 'schedule', 'documents'] as const;
+export type SearchView = (typeof SEARCH_VIEWS)[number];
+
+/** A competition's guid as the API accepts it: any case, canonical upper case out. */
+export const competitionGuidSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    'validation.invalidFormat',
+  )
+  .transform((guid) => guid.toUpperCase());
+
+export const searchCompetitionsBodySchema = z
+  .object({
+    page: z.number().int().min(1).max(10_000).default(1),
+    limit: z.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
+    /** Free text on the name, the club and the city. */
+    search: z.string().trim().max(200).default(''),
+    filters: searchFiltersSchema.prefault({}),
+    /** The explore tab the answer is for: overview adds aggregates, documents lists documents. */
+    view: z.enum(SEARCH_VIEWS).default('tournaments'),
+  })
+  .meta({ id: 'SearchCompetitionsBody' });
+export type SearchCompetitionsBody = z.input<typeof searchCompetitionsBodySchema>;
+export type SearchCompetitionsQuery = z.output<typeof searchCompetitionsBodySchema>;
+
+const statusSchema = z.union(COMPETITION_STATUSES.map((s) => z.literal(s)));
+const isoInstant = z.iso.datetime({ offset: true });
+const isoDate = z.iso.date();
+
+export const matchingFiltersSchema = z.object({
+  /** How many of the user's active filters match. */
+  count: z.number().int(),
+  /** Why they match: the union of their reasons, in the spec's order. */
+  reasons: z.array(z.enum(FILTER_REASONS)),
+});
+
+export const tournamentSummarySchema = z.object({
+  uuid: z.string(),
+  description: z.string(),
+  type: z.string().nullable(),
+  categoryClass: z.number().int().nullable(),
+  ageCategory: z.string().nullable(),
+  participantsCount: z.number().int(),
+  maxParticipants: z.number().int().nullable(),
+  /** The user follows it (spec §3 Subscription). */
+  followed: z.boolean(),
+  /** The user marked it lost. */
+  lost: z.boolean(),
+});
+export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
+
+export const competitionSummarySchema = z
+  .object({
+    guid: z.string(),
+    name: z.string(),
+    club: z.string().nullable(),
+    city: z.string().nullable(),
+    provinceSigla: z.string().nullable(),
+    provinceId: z.number().int().nullable(),
+    regionId: z.number().int().nullable(),
+    startDate: isoDate,
+    endDate: isoDate,
+    codFonte: z.number().int().nullable(),
+    fonteLabel: z.string().nullable(),
+    status: statusSchema,
+    prizeMoney: z.number().int(),
+    registrationOpensAt: isoInstant.nullable(),
+    registrationClosesAt: isoInstant.nullable(),
+    onlineRegistration: z.boolean().nullable(),
+    authorized: z.boolean().nullable(),
+    mainDraw: z.object({
+      type: z.string().nullable(),
+      categoryClass: z.number().int().nullable(),
+      ageCategory: z.string().nullable(),
+    }),
+    participantsCount: z.number().int(),
+    itemsCount: z.number().int(),
+    /** Added in the last 48 hours (spec §9). */
+    isNew: z.boolean(),
+    /** When the app first saw it; null for the ones loaded by the first ingestion. */
+    addedAt: isoInstant.nullable(),
+    /** The federation's last change (`data_modifica`). */
+    federationUpdatedAt: isoInstant.nullable(),
+    tournaments: z.array(tournamentSummarySchema),
+    followed: z.boolean(),
+    lost: z.boolean(),
+    matchingFilters: matchingFiltersSchema,
+  })
+  .meta({ id: 'CompetitionSummary' });
+export type CompetitionSummary = z.infer<typeof competitionSummarySchema>;
+
+export const tournamentItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(TOURNAMENT_ITEM_KINDS),
+  title: z.string(),
+  url: z.string().nullable(),
+  /** The day of play, for orders of play. */
+  date: isoDate.nullable(),
+  publishedAt: isoInstant.nullable(),
+});
+export type TournamentItem = z.infer<typeof tournamentItemSchema>;
+
+export const documentEntrySchema = tournamentItemSchema
+  .extend({
+    competitionGuid: z.string(),
+    competitionName: z.string(),
+    city: z.string().nullable(),
+    provinceSigla: z.string().nullable(),
+    tournamentUuid: z.string(),
+    tournamentDescription: z.string(),
+  })
+  .meta({ id: 'DocumentEntry' });
+export type DocumentEntry = z.infer<typeof documentEntrySchema>;
+
+export const searchOverviewSchema = z
+  .object({
+    byStatus: z.array(z.object({ status: statusSchema, count: z.number().int() })),
+    byRegion: z.array(z.object({ regionId: z.number().int().nullable(), count: z.number().int() })),
+    bySource: z.array(z.object({ codFonte: z.number().int().nullable(), count: z.number().int() })),
+    byPrizeBand: z.array(
+      z.object({ band: z.enum(['none', '500', '1000', '1001']), count: z.number().int() }),
+    ),
+    newCount: z.number().int(),
+    /** Open registrations closing first. */
+    closingSoon: z.array(competitionSummarySchema),
+  })
+  .meta({ id: 'SearchOverview' });
+export type SearchOverview = z.infer<typeof searchOverviewSchema>;
+
+export const searchCompetitionsResponseSchema = z
+  .object({
+    view: z.enum(SEARCH_VIEWS),
+    page: z.number().int(),
+    limit: z.number().int(),
+    /** Competitions matching (documents, for the documents view). */
+    total: z.number().int(),
+    items: z.array(competitionSummarySchema),
+    documents: z.array(documentEntrySchema),
+    overview: searchOverviewSchema.nullable(),
+  })
+  .meta({ id: 'SearchCompetitionsResponse' });
+export type SearchCompetitionsResponse = z.infer<typeof searchCompetitionsResponseSchema>;
+
+export const participantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  membershipCard: z.string().nullable(),
+  ranking: z.string().nullable(),
+  /** Ranking value (class + sub-rank/100, NC = 99); null when not a ranking. */
+  rankingValue: z.number().nullable(),
+  subscriptionDate: isoInstant.nullable(),
+  club: z.string().nullable(),
+  /** Position by the tournament's admission rule, out of the participants count (spec §4). */
+  position: z.number().int(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const myEntrySchema = z.object({
+  participantId: z.number().int(),
+  position: z.number().int(),
+  total: z.number().int(),
+  subscriptionDate: isoInstant.nullable(),
+});
+
+export const tournamentDetailSchema = tournamentSummarySchema
+  .extend({
+    rankingLimit: z.string().nullable(),
+    isDouble: z.boolean().nullable(),
+    admissionType: z.enum(ADMISSION_TYPES).nullable(),
+    surface: z.string().nullable(),
+    balls: z.string().nullable(),
+    matchFormat: z.string().nullable(),
+    participants: z.array(participantSchema),
+    documents: z.array(tournamentItemSchema),
+    ordersOfPlay: z.array(tournamentItemSchema),
+    draws: z.array(tournamentItemSchema),
+    notificationsEnabled: z.boolean().nullable(),
+    /** The signed-in user's entry, by their card (null without a card or when not entered). */
+    myEntry: myEntrySchema.nullable(),
+  })
+  .meta({ id: 'TournamentDetail' });
+export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;
+
+export const competitionDetailSchema = competitionSummarySchema
+  .omit({ tournaments: true })
+  .extend({
+    rulesUrl: z.string().nullable(),
+    externalUrl: z.string().nullable(),
+    /** When the app last read the competition's detail from the federation. */
+    detailUpdatedAt: isoInstant.nullable(),
+    /** Whether the user has a federation card (positions of "my entry" need one). */
+    hasCard: z.boolean(),
+    tournaments: z.array(tournamentDetailSchema),
+  })
+  .meta({ id: 'CompetitionDetail' });
+export type CompetitionDetail = z.infer<typeof competitionDetailSchema>;
+
+export const competitionDetailResponseSchema = z
+  .object({ competition: competitionDetailSchema })
+  .meta({ id: 'CompetitionDetailResponse' });
+export type CompetitionDetailResponse = z.infer<typeof competitionDetailResponseSchema>;
+
+/** Spec §4 Degraded service: a 207 answer with what is stored when the federation is down. */
+export const degradedSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ serviceDown: z.literal(true), data, message: z.string() });
+
+export const referenceGeoResponseSchema = z
+  .object({
+    regions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    provinces: z.array(
+      z.object({ id: z.number().int(), sigla: z.string(), name: z.string(), regionId: z.number().int() }),
+    ),
+  })
+  .meta({ id: 'ReferenceGeo' });
+export type ReferenceGeoResponse = z.infer<typeof referenceGeoResponseSchema>;
