@@ -57,6 +57,8 @@ export const en: Catalogue = {
       'Use at least {{count}} characters, with an uppercase letter, a lowercase letter and a digit',
     usernameCharacters: 'Use only letters, digits, underscores and hyphens',
     deletionConfirmation: 'Type the confirmation word exactly',
+    dateRange: 'The end date cannot be before the start date',
+    provinceNotInRegion: 'The province is not in the chosen region',
   },
   notifications: {
     unknownTournament: 'a tournament',
@@ -134,7 +136,5 @@ export const en: Catalogue = {
       type: 'Tournament type',
       category: 'Category',
     },
-    dateRange: 'The end date cannot be before the start date',
-    provinceNotInRegion: 'The province is not in the chosen region',
   },
 };

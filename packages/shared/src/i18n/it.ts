@@ -59,6 +59,8 @@ export const it = {
     passwordStrength: 'Usa almeno {{count}} caratteri, con una lettera maiuscola, una minuscola e un numero',
     usernameCharacters: 'Usa solo lettere, numeri, trattini bassi e trattini',
     deletionConfirmation: 'Scrivi esattamente la parola di conferma',
+    dateRange: 'La data di fine non può precedere la data di inizio',
+    provinceNotInRegion: 'La provincia non appartiene alla regione scelta',
   },
   notifications: {
     unknownTournament: 'un torneo',
@@ -136,7 +138,5 @@ export const it = {
       type: 'Tipo di torneo',
       category: 'Categoria',
     },
-    dateRange: 'La data di fine non può precedere la data di inizio',
-    provinceNotInRegion: 'La provincia non appartiene alla regione scelta',
   },
 } as const;

@@ -38,6 +38,8 @@ export function verifyUnsubscribeToken(
   const expires = Number(expiresText);
   const expected = sign(secret, userId, expires);
   const given = Buffer.from(signatureText, 'base64url');
+  // Base64 is malleable in its last character's spare bits: only the canonical text is accepted.
+  if (given.toString('base64url') !== signatureText) return { ok: false, reason: 'invalid' };
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: 'invalid' };
   }
