@@ -207,3 +207,14 @@ export type TournamentRow = typeof tournaments.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 export type TournamentItemRow = typeof tournamentItems.$inferSelect;
 export type CompetitionEventRow = typeof competitionEvents.$inferSelect;
+
+/**
+ * Where each consumer of `competition_events` (matching, live updates, reminder rescheduling)
+ * has got to: the id of the last event it handled. The row is locked while a batch is handled,
+ * so two workers of one consumer take turns and never handle an event twice.
+ */
+export const eventCursors = pgTable('event_cursors', {
+  consumer: text('consumer').primaryKey(),
+  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
