@@ -51,6 +51,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       FITP_SIMULATOR_PORT: String(port + 99),
+      // Journeys publish on the simulator and wait for the app to notice: read it every minute.
+      INGEST_INTERVAL_MINUTES: '1',
       // Every journey signs in from 127.0.0.1: the per-IP attempt limits would get in the way.
       AUTH_RATE_LIMIT_IP_MAX: '1000',
       E2E_OIDC_PORT: String(port + 98),
