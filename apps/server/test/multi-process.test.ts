@@ -1,0 +1,214 @@
+/**
+ * The scale-out claim (docs/OPERATIONS.md): two API and two worker processes, started at once
+ * on one empty PostgreSQL database, share it without losing or repeating anything. The processes
+ * are the real `main.ts`, each its own Node process, as in production.
+ *
+ * PostgreSQL only: the embedded PGlite database belongs to one process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type SimulatorHandle, startSimulator } from '@radar/fitp-simulator';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client';
+import {
+  competitionEvents,
+  competitions,
+  devMailboxMessages,
+  federationStatus,
+  notificationDeliveries,
+  notifications,
+  type User,
+} from '../src/db/schema';
+import { createUser, signIn } from './helpers/factories';
+import { databaseUrlWithName, withAdminClient } from './helpers/template';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const main = path.join(root, 'apps/server/src/main.ts');
+
+const USERS = 24;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Polls until `check` returns a value (not undefined), or fails with what it last saw. */
+async function eventually<T>(what: string, check: () => Promise<T | undefined>, seconds = 150): Promise<T> {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+type Proc = { role: string; child: ChildProcess; output: string[] };
+
+describe.skipIf(!adminUrl)('two API and two worker processes on one database', { timeout: 300_000 }, () => {
+  const name = `radar_mp_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'radar-mp-'));
+  const procs: Proc[] = [];
+  const apis: string[] = [];
+  let sim: SimulatorHandle;
+  let database: Database;
+  let url: string;
+
+  function start(role: 'api' | 'worker', port: number): Proc {
+    const child = spawn(tsx, [main, role], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+        FITP_BASE_URL: sim.url,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        INGEST_INTERVAL_MINUTES: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const proc = { role, child, output: [] as string[] };
+    child.stdout?.on('data', (chunk: Buffer) => proc.output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => proc.output.push(chunk.toString()));
+    procs.push(proc);
+    return proc;
+  }
+
+  beforeAll(async () => {
+    if (!adminUrl) return;
+    await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
+    url = databaseUrlWithName(adminUrl, name);
+    sim = await startSimulator({ competitions: 300, players: 1000 });
+    // All four at once on the empty database: migrations, the queue's schema and the generated
+    // keys are each set up once however the start-ups interleave.
+    const apiPorts = [await freePort(), await freePort()];
+    for (const port of apiPorts) {
+      start('api', port);
+      apis.push(`http://127.0.0.1:${port}`);
+    }
+    start('worker', await freePort());
+    start('worker', await freePort());
+    for (const api of apis) {
+      await eventually(`${api}/api/health`, async () => {
+        const exited = procs.find((proc) => proc.child.exitCode !== null);
+        if (exited) throw new Error(`a ${exited.role} process exited:\n${exited.output.join('')}`);
+        const response = await fetch(`${api}/api/health`).catch(() => null);
+        return response?.ok ? true : undefined;
+      });
+    }
+    database = await openDatabase({ databaseUrl: url, poolSize: 3 });
+  });
+
+  afterAll(async () => {
+    await Promise.all(
+      procs.map(
+        (proc) =>
+          new Promise<void>((resolve) => {
+            if (proc.child.exitCode !== null) return resolve();
+            proc.child.once('exit', () => resolve());
+            proc.child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database?.close();
+    await sim?.close();
+    if (adminUrl) {
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('ingest the calendar once between them', async () => {
+    const status = await eventually('the first full ingestion', async () => {
+      const [row] = await database.db.select().from(federationStatus);
+      return row?.baselineCompletedAt ? row : undefined;
+    });
+    expect(status.state).toBe('up');
+    const [stored] = await database.db.select({ n: count() }).from(competitions);
+    expect(stored?.n).toBe(sim.script.state().competitions.published);
+    // The queue kept one pass at a time: the first one was the baseline, and it recorded no events.
+    const [events] = await database.db.select({ n: count() }).from(competitionEvents);
+    expect(events?.n).toBe(0);
+  });
+
+  it('deliver a broadcast to every user exactly once, whichever API answers and whichever worker sends', async () => {
+    const people: User[] = [];
+    for (let i = 0; i < USERS; i++) people.push(await createUser(database.db));
+    const ids = people.map((person) => person.id);
+
+    const broadcast = spawn(
+      tsx,
+      [path.join(root, 'apps/server/src/cli/broadcast.ts'), 'Nuova versione: più tornei'],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: url, DATA_DIR: dataDir },
+        stdio: 'ignore',
+      },
+    );
+    expect(await new Promise((resolve) => broadcast.once('exit', resolve))).toBe(0);
+
+    // Every email delivery settles (sent, or skipped by preference), then nothing more happens.
+    await eventually('every email delivery', async () => {
+      const [open] = await database.db
+        .select({ n: count() })
+        .from(notificationDeliveries)
+        .where(
+          and(
+            inArray(notificationDeliveries.userId, ids),
+            eq(notificationDeliveries.channel, 'email'),
+            inArray(notificationDeliveries.status, ['pending', 'sending']),
+          ),
+        );
+      const [all] = await database.db
+        .select({ n: count() })
+        .from(notificationDeliveries)
+        .where(and(inArray(notificationDeliveries.userId, ids), eq(notificationDeliveries.channel, 'email')));
+      return all?.n === USERS && open?.n === 0 ? true : undefined;
+    });
+
+    const mails = await database.db
+      .select({ to: devMailboxMessages.to, subject: devMailboxMessages.subject })
+      .from(devMailboxMessages);
+    for (const person of people) {
+      const theirs = mails.filter((mail) => mail.to.includes(person.email));
+      expect(theirs, person.email).toHaveLength(1);
+    }
+
+    // Each API process serves any user's inbox: one platform update each, no more.
+    for (const [index, person] of people.entries()) {
+      const api = apis[index % apis.length];
+      const response = await fetch(`${api}/api/notifications?limit=50`, {
+        headers: { cookie: await signIn(database.db, person) },
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { items: { type: string }[] };
+      expect(body.items.map((n) => n.type)).toEqual(['platform_updates']);
+    }
+    const [rows] = await database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(inArray(notifications.userId, ids));
+    expect(rows?.n).toBe(USERS);
+  });
+});
