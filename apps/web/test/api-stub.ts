@@ -39,6 +39,38 @@ export function testUser(overrides: Partial<User> = {}): User {
   };
 }
 
+/** A request the app made, as every stub sees it. */
+export interface FetchCall {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch with `answer`, the one fetch stub every web test goes through (the table
+ * stubs below and `stubRoutes` are shapes over it). An answer is a Response as it is, null or
+ * undefined as 204, anything else as a 200 JSON body.
+ */
+export function stubFetch(answer: (call: FetchCall) => Answer | Promise<Answer>): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call: FetchCall = {
+        method: (init?.method ?? 'GET').toUpperCase(),
+        url: new URL(String(input), 'http://localhost'),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      const result = await answer(call);
+      if (result instanceof Response) return result;
+      if (result === undefined || result === null) return new Response(null, { status: 204 });
+      return new Response(JSON.stringify(result), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+}
+
 /**
  * Replaces fetch with the API described by `handlers`, keyed "METHOD /path" (the path after
  * /api, without the query string). A visitor by default: GET /user answers 401. Anything
@@ -51,28 +83,13 @@ export function stubApi(handlers: Record<string, ApiHandler> = {}): ApiCall[] {
     'GET /auth/providers': { providers: [] },
     ...handlers,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const path = url.pathname.replace(/^\/api/, '');
-      const call: ApiCall = {
-        method: init?.method ?? 'GET',
-        path: `${path}${url.search}`,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const handler = routes[`${call.method} ${path}`];
-      if (handler === undefined) return apiError('NOT_FOUND', 404);
-      const answer =
-        typeof handler === 'function' ? await (handler as (c: ApiCall) => Answer)(call) : handler;
-      if (answer instanceof Response) return answer;
-      if (answer === undefined || answer === null) return new Response(null, { status: 204 });
-      return new Response(JSON.stringify(answer), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  stubFetch(async ({ method, url, body }) => {
+    const path = url.pathname.replace(/^\/api/, '');
+    const call: ApiCall = { method, path: `${path}${url.search}`, body };
+    calls.push(call);
+    const handler = routes[`${method} ${path}`];
+    if (handler === undefined) return apiError('NOT_FOUND', 404);
+    return typeof handler === 'function' ? (handler as (c: ApiCall) => Answer)(call) : handler;
+  });
   return calls;
 }

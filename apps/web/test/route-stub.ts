@@ -1,5 +1,4 @@
-import { vi } from 'vitest';
-import { testUser } from './api-stub';
+import { apiError, stubFetch, testUser } from './api-stub';
 
 export type StubCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Answer = { status?: number; body?: unknown };
@@ -17,28 +16,16 @@ export function stubRoutes(handlers: Record<string, Handler>): StubCall[] {
     ...handlers,
   };
   const calls: StubCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const call: StubCall = {
-        method,
-        path: url.pathname,
-        query: url.searchParams,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const handler = routes[`${method} ${url.pathname}`];
-      const answer = handler
-        ? await handler(call)
-        : { status: 404, body: { code: 'NOT_FOUND', message: 'Resource not found.', status: 404 } };
-      const status = answer.status ?? 200;
-      return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  stubFetch(async ({ method, url, body }) => {
+    const call: StubCall = { method, path: url.pathname, query: url.searchParams, body };
+    calls.push(call);
+    const handler = routes[`${method} ${url.pathname}`];
+    if (!handler) return apiError('NOT_FOUND', 404);
+    const { status = 200, body: answer } = await handler(call);
+    return new Response(status === 204 ? null : JSON.stringify(answer ?? {}), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
   return calls;
 }
