@@ -62,6 +62,8 @@ export const tournamentSummarySchema = z.object({
   maxParticipants: z.number().int().nullable(),
   /** The user follows it (spec §3 Subscription). */
   followed: z.boolean(),
+  /** The user's subscription to it (the `{id}` of the subscriptions calls); null when not followed. */
+  subscriptionId: z.uuid().nullable(),
   /** The user marked it lost. */
   lost: z.boolean(),
 });

@@ -40,7 +40,13 @@ export const ERROR_CODES = [
   'UNSUBSCRIBE_USER_NOT_FOUND',
   // Tournaments and the federation (spec §8 "Tournament", "Federation")
   'TOURNAMENT_NOT_FOUND',
+  'ALREADY_SUBSCRIBED',
+  'NOT_SUBSCRIBED',
   'FEDERATION_UNAVAILABLE',
+  // Filters (spec §5, §8 "Filter")
+  'FILTER_NOT_FOUND',
+  'FILTER_NAME_TAKEN',
+  'FILTER_LIMIT_REACHED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

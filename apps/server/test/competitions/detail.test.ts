@@ -158,16 +158,21 @@ describe('GET /api/competitions/:guid', () => {
   it("shows the user's follow, lost and notification state per tournament", async () => {
     const added = ctx.sim.script.addCompetition({ tournaments: [{}, { type: 'Femminile' }] });
     await runIngestion(ctx.ingestion);
-    await ctx.test.database.db.insert(subscriptions).values({
-      userId: ctx.user.id,
-      competitionGuid: added.guid,
-      tournamentUuid: added.tournamentUids[1] ?? '',
-      notificationsEnabled: false,
-    });
+    const [followed] = await ctx.test.database.db
+      .insert(subscriptions)
+      .values({
+        userId: ctx.user.id,
+        competitionGuid: added.guid,
+        tournamentUuid: added.tournamentUids[1] ?? '',
+        notificationsEnabled: false,
+      })
+      .returning();
     const detail = await detailOf(added.guid);
-    expect(detail.tournaments.map((t) => [t.followed, t.lost, t.notificationsEnabled])).toEqual([
-      [false, false, null],
-      [true, false, false],
+    expect(
+      detail.tournaments.map((t) => [t.followed, t.subscriptionId, t.lost, t.notificationsEnabled]),
+    ).toEqual([
+      [false, null, false, null],
+      [true, followed?.id, false, false],
     ]);
     expect(detail.followed).toBe(true);
   });

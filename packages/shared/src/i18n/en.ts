@@ -35,8 +35,14 @@ export const en: Catalogue = {
       'This link has expired. Use the link in a more recent email or log in to manage your notifications.',
     UNSUBSCRIBE_USER_NOT_FOUND: 'The account of this link no longer exists.',
     TOURNAMENT_NOT_FOUND: 'Tournament not found.',
+    ALREADY_SUBSCRIBED: 'You are already subscribed to this tournament',
+    NOT_SUBSCRIBED: 'You are not following this tournament.',
     FEDERATION_UNAVAILABLE:
       'The federation service cannot be reached right now: the data shown may be out of date.',
+    FILTER_NOT_FOUND: 'Filter not found.',
+    FILTER_NAME_TAKEN: 'A filter with this name already exists',
+    FILTER_LIMIT_REACHED:
+      'You have reached the maximum number of filters ({{count}}). Delete one to create another.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'We sent you a code to reset your password.',

@@ -38,8 +38,14 @@ export const it = {
       'Questo link è scaduto. Usa il link di un’email più recente o accedi per gestire le notifiche.',
     UNSUBSCRIBE_USER_NOT_FOUND: 'L’account di questo link non esiste più.',
     TOURNAMENT_NOT_FOUND: 'Torneo non trovato.',
+    ALREADY_SUBSCRIBED: 'Sei già iscritto a questo torneo',
+    NOT_SUBSCRIBED: 'Non segui questo torneo.',
     FEDERATION_UNAVAILABLE:
       'Il servizio della federazione non è al momento raggiungibile: i dati mostrati potrebbero non essere aggiornati.',
+    FILTER_NOT_FOUND: 'Filtro non trovato.',
+    FILTER_NAME_TAKEN: 'Esiste già un filtro con questo nome',
+    FILTER_LIMIT_REACHED:
+      'Hai raggiunto il numero massimo di filtri ({{count}}). Eliminane uno per crearne un altro.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'Ti abbiamo inviato un codice per reimpostare la password.',
