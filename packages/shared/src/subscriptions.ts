@@ -13,12 +13,16 @@
 import { z } from 'zod';
 import { competitionGuidSchema } from './competitions-api';
 
-/** Registration-deadline reminders (spec §9): their notification type and offset before the deadline. */
+/**
+ * Registration-deadline reminders (spec §9): their notification type and offset before the
+ * deadline. Days are calendar days on the Rome clock (a week before 18:00 is 18:00 seven days
+ * earlier, across a daylight-saving change too); hours are elapsed hours.
+ */
 export const REMINDER_OFFSETS = [
-  { type: 'reminder_1w', ms: 7 * 24 * 60 * 60 * 1000 },
-  { type: 'reminder_3d', ms: 3 * 24 * 60 * 60 * 1000 },
-  { type: 'reminder_1d', ms: 24 * 60 * 60 * 1000 },
-  { type: 'reminder_5h', ms: 5 * 60 * 60 * 1000 },
+  { type: 'reminder_1w', days: 7, hours: 0 },
+  { type: 'reminder_3d', days: 3, hours: 0 },
+  { type: 'reminder_1d', days: 1, hours: 0 },
+  { type: 'reminder_5h', days: 0, hours: 5 },
 ] as const;
 export type ReminderType = (typeof REMINDER_OFFSETS)[number]['type'];
 
