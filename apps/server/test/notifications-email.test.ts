@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { notificationPreferencesSchema } from '@radar/shared';
+import { allPreferencesBody, notificationPreferencesSchema } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
@@ -237,6 +237,46 @@ describe('an email job run by hand', () => {
     });
     expect((await deliveryOf(t.database.db, id ?? '', 'email'))?.status).toBe('skipped');
     expect(await listDevMailbox(t.database.db, { to: user.email })).toEqual([]);
+  });
+
+  it('skips every group once the profile’s email switch is off, even groups still on', async () => {
+    const user = await createUser(t.database.db);
+    const created = await notify(t.database.db, t.queue, [
+      newTournament(user.id, 'Interruttore'),
+      {
+        userId: user.id,
+        type: 'platform_updates',
+        params: { message: 'Novità' },
+        dedupeKey: `platform_updates:${randomUUID()}`,
+      },
+    ]);
+    expect(created.created.map((item) => item.channels)).toEqual([['email'], ['email']]);
+    const cookie = await signIn(t.database.db, user);
+    // Every group on, then the profile's master switch off: the switch wins.
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/preferences/bulk',
+      headers: { cookie },
+      payload: allPreferencesBody(true),
+    });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { cookie },
+      payload: { emailNotifications: false },
+    });
+    expect(profile.statusCode).toBe(200);
+    const [first] = idsOf(created);
+    const delivery = await deliveryOf(t.database.db, first ?? '', 'email');
+    expect(await deliverEmail(await context(), attempt(delivery?.id ?? ''))).toMatchObject({
+      outcome: 'skipped',
+    });
+    const rows = await deliveriesOf(t.database.db, idsOf(created));
+    expect(rows.map((row) => row.status)).toEqual(['skipped', 'skipped']);
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toEqual([]);
+    // And nothing new goes out by email while it stays off.
+    const later = await notify(t.database.db, t.queue, [newTournament(user.id, 'Dopo')]);
+    expect(later.created[0]?.channels).toEqual([]);
   });
 
   it('records a failure when the last attempt never finished', async () => {

@@ -35,10 +35,22 @@ describe('the inbox API', () => {
       ['POST', '/api/notifications/read-all'],
       ['GET', '/api/notifications/preferences'],
       ['GET', '/api/notifications/types'],
+      ['PATCH', '/api/notifications/preferences'],
+      ['PATCH', '/api/notifications/preferences/bulk'],
+      ['POST', '/api/notifications/device-token'],
       ['GET', '/api/notifications/device-tokens'],
+      ['DELETE', '/api/notifications/device-token/00000000-0000-4000-8000-000000000000'],
       ['POST', '/api/notifications/device-tokens/deactivate-all'],
     ] as const) {
-      const response = await t.app.inject({ method, url });
+      // A well-formed body, so only the missing session can be what refuses the call.
+      const payload = url.endsWith('/bulk')
+        ? { preferences: [{ group: 'documents', channel: 'email', enabled: true }] }
+        : url.endsWith('/preferences') && method === 'PATCH'
+          ? { group: 'documents', channel: 'email', enabled: true }
+          : url.endsWith('/device-token')
+            ? { token: 'fcm-token_ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789' }
+            : undefined;
+      const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(apiErrorSchema.parse(response.json()).code).toBe('UNAUTHORIZED');
     }
@@ -81,9 +93,15 @@ describe('the inbox API', () => {
       (await get(`/api/notifications?limit=3&cursor=${page2.nextCursor}`)).json(),
     );
     expect(page3.nextCursor).toBeNull();
-    const seen = [...page1.items, ...page2.items, ...page3.items].map((item) => item.id);
-    expect(new Set(seen).size).toBe(7);
-    expect(seen).toEqual(expect.arrayContaining(idsOf(first)));
+    // Exactly the seven that were there when paging started, newest first, none twice and none
+    // skipped: an offset would repeat the two items the new arrivals pushed down.
+    const seen = [...page1.items, ...page2.items, ...page3.items];
+    expect(seen.map((item) => item.params.tournamentName)).toHaveLength(7);
+    expect(new Set(seen.map((item) => item.params.tournamentName))).toEqual(
+      new Set([1, 2, 3, 4, 5, 6, 7].map((index) => `Torneo ${index}`)),
+    );
+    expect(seen.map((item) => item.id)).toEqual(expect.arrayContaining(idsOf(first)));
+    expect([page2.items.length, page3.items.length]).toEqual([3, 1]);
     expect(page3.unreadCount).toBe(9);
 
     // Default page size and validation of the query.

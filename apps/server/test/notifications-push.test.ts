@@ -289,6 +289,22 @@ describe('web push', () => {
     ]);
   });
 
+  it('records a push the service refuses for good (another 4xx) as failed, at once', async () => {
+    const user = await createUser(t.database.db);
+    const call = await as(user);
+    const refused = await registerBrowser(call);
+    push.answer(refused.browser.id, 400);
+    const [id = ''] = idsOf(await notify(t.database.db, t.queue, [newTournament(user.id, 'Open di Udine')]));
+    await waitForSettled(t.database.db, [id]);
+    const delivery = await deliveryOf(t.database.db, id, 'push');
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(delivery?.lastError).toMatch(/^400/);
+    expect(push.received.filter((m) => m.subscriptionId === refused.browser.id)).toHaveLength(1);
+    // Not a gone subscription: the device stays active.
+    const tokens = await t.database.db.select().from(deviceTokens).where(eq(deviceTokens.userId, user.id));
+    expect(tokens.map((token) => token.active)).toEqual([true]);
+  });
+
   it('is refused by the push service when signed with other keys', async () => {
     const browser = push.subscribe(vapidPublicKey);
     const impostor = webpush.generateVAPIDKeys();
