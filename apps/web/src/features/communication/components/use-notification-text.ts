@@ -1,5 +1,6 @@
-import { type Notification, notificationTextValues } from '@radar/shared';
+import { type Language, type Notification, notificationTextValues } from '@radar/shared';
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '@/lib/format';
 
 /** A notification's title and body in the language shown now (the texts of @radar/shared). */
 export function useNotificationText() {
@@ -13,12 +14,9 @@ export function useNotificationText() {
   };
 }
 
-/** Date and time in the language shown now, e.g. "3 nov 2026, 10:15". */
+/** Date and time in the language shown now, in Rome time like every instant of the app: "3 nov 2026, 10:15". */
 export function useFormatDateTime() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'it', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (iso: string) => format.format(new Date(iso));
+  const language: Language = i18n.resolvedLanguage === 'en' ? 'en' : 'it';
+  return (iso: string) => formatInstant(iso, language);
 }

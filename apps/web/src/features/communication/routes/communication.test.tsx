@@ -79,7 +79,7 @@ describe('notifications screen', () => {
     expect(screen.getByText('Nessuna notifica selezionata')).toBeTruthy();
     // The navigation shows the unread count.
     const nav = screen.getAllByRole('navigation', { name: 'Navigazione principale' })[0];
-    expect(await within(nav as HTMLElement).findByText('1 notifiche non lette')).toBeTruthy();
+    expect(await within(nav as HTMLElement).findByText('Hai notifiche non lette: 1')).toBeTruthy();
 
     // Older notifications on demand, from the cursor.
     fireEvent.click(within(list).getByRole('button', { name: 'Mostra notifiche precedenti' }));
@@ -100,6 +100,8 @@ describe('notifications screen', () => {
     expect(within(article).getByText('Regione')).toBeTruthy();
     expect(within(article).getByText('Montepremi')).toBeTruthy();
     expect(within(article).getByText('Filtri corrispondenti: 2')).toBeTruthy();
+    // Instants in Rome time, whatever the browser's zone (10:15 UTC is 11:15 in November).
+    expect(within(article).getByText('Ricevuta il 1 nov 2026, 11:15')).toBeTruthy();
     expect(within(article).getByRole('link', { name: 'Vai al torneo' }).getAttribute('href')).toBe(
       `/competition/guid-${ID_A}`,
     );

@@ -25,7 +25,7 @@ export function CommunicationRoute() {
           description={t('pages.communication.description')}
         />
       )}
-      <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className={cn(notificationId && 'hidden md:block')}>
           <NotificationList selectedId={notificationId} />
         </div>

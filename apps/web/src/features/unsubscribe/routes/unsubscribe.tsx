@@ -177,7 +177,8 @@ export function UnsubscribeRoute() {
         <Card>
           <h2 className="text-lg font-semibold">{t('unsubscribe.quick.title')}</h2>
           <Button
-            className="self-start"
+            // The groups of a digest can make a long label: it wraps instead of leaving the card.
+            className="h-auto min-h-10 max-w-full self-start py-2 text-left whitespace-normal"
             disabled={update.isPending}
             onClick={() =>
               save(
