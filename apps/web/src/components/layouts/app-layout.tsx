@@ -2,6 +2,8 @@ import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 // The app shell composes features: the unread badge is the inbox feature's public hook.
 import { useUnreadCount } from '@/features/communication/api/get-unread-count';
+// Web push registration on start and on return (spec §4) belongs to the notifications settings.
+import { PushStartup } from '@/features/settings/components/push-startup';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
 import { MAIN_CONTENT_ID } from '../skip-link';
@@ -19,6 +21,7 @@ export function AppLayout() {
   const badges: NavBadges = { 'nav.communication': unread.data?.unreadCount ?? 0 };
   return (
     <div className="min-h-dvh">
+      <PushStartup />
       <header className="sticky top-0 z-40 border-b border-border bg-header/90 backdrop-blur supports-[backdrop-filter]:bg-header/75">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
           <MobileNav className="-ml-2 md:hidden" badges={badges} />

@@ -1,5 +1,6 @@
 import type { DeviceInfo, DeviceToken, DeviceTokenList, VapidPublicKey } from '@radar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { notificationPreferencesKey } from './notification-preferences';
 
@@ -33,11 +34,14 @@ export function useDeviceTokens() {
 /** After registering or deactivating devices, the push switch and the device list change. */
 export function useRefreshPushState() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: deviceTokensKey }),
-      queryClient.invalidateQueries({ queryKey: notificationPreferencesKey }),
-    ]);
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: deviceTokensKey }),
+        queryClient.invalidateQueries({ queryKey: notificationPreferencesKey }),
+      ]),
+    [queryClient],
+  );
 }
 
 export function useDeactivateAllDevices() {

@@ -38,9 +38,58 @@ async function activeRegistration(retries: number): Promise<ServiceWorkerRegistr
   for (let attempt = 0; ; attempt += 1) {
     const registration = await navigator.serviceWorker.getRegistration();
     if (registration?.active) return registration;
-    if (attempt >= retries) throw new Error('Service Worker not ready');
+    if (attempt >= retries) throw new ServiceWorkerNotReadyError();
+    writeStorage(
+      PUSH_STORAGE_KEYS.debugError,
+      `Service Worker not ready. Retrying... (${attempt + 1}/${retries})`,
+    );
     await delay(500);
   }
+}
+
+export class ServiceWorkerNotReadyError extends Error {
+  override readonly name = 'ServiceWorkerNotReadyError';
+  constructor() {
+    super('Service Worker not ready');
+  }
+}
+
+/**
+ * This browser's subscription made with the server's VAPID key: the existing one, or a new
+ * one (an existing subscription made with another key is replaced). Permission must be granted.
+ */
+async function subscriptionFor(vapidPublicKey: string, retries: number): Promise<PushSubscription> {
+  const registration = await activeRegistration(retries);
+  const key = base64UrlToBytes(vapidPublicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  return (
+    subscription ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }))
+  );
+}
+
+/**
+ * The startup path of spec §4: with permission already granted, the subscription is fetched
+ * again (made anew if the browser dropped it); the service worker is waited for once. Null
+ * when push is unsupported or permission is not granted.
+ */
+export async function refreshPushSubscription(
+  vapidPublicKey: () => Promise<string>,
+): Promise<PushSubscription | null> {
+  if (!isPushSupported() || Notification.permission !== 'granted') return null;
+  return subscriptionFor(await vapidPublicKey(), 1);
+}
+
+/** An installed (standalone) PWA on Android: the only place the app asks for push by itself (spec §4, §6). */
+export function isInstalledAndroidApp(): boolean {
+  const standalone =
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return standalone && /Android/i.test(navigator.userAgent);
 }
 
 export type PushSubscribeResult =
@@ -60,17 +109,7 @@ export async function subscribeToPush(vapidPublicKey: string): Promise<PushSubsc
     writeStorage(PUSH_STORAGE_KEYS.debugError, 'Notification permission denied');
     return { status: 'denied' };
   }
-  const registration = await activeRegistration(3);
-  const key = base64UrlToBytes(vapidPublicKey);
-  let subscription = await registration.pushManager.getSubscription();
-  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-    await subscription.unsubscribe();
-    subscription = null;
-  }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: key,
-  });
+  const subscription = await subscriptionFor(vapidPublicKey, 3);
   return { status: 'subscribed', subscription };
 }
 
