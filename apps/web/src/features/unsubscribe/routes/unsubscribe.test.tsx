@@ -83,9 +83,9 @@ describe('unsubscribe page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Questo link non è valido');
   });
 
-  it('deletes the account after the confirmation word, and says when it fails', async () => {
+  it('deletes the account after the confirmation word, then shows the goodbye screen', async () => {
     const calls = linkServer();
-    renderApp(`/unsubscribe?token=${TOKEN}`);
+    const { router } = renderApp(`/unsubscribe?token=${TOKEN}`);
     const input = await screen.findByLabelText('Per confermare scrivi ELIMINA');
     const button = screen.getByRole('button', { name: 'Elimina l’account' }) as HTMLButtonElement;
     fireEvent.change(input, { target: { value: 'elimin' } });
@@ -93,9 +93,11 @@ describe('unsubscribe page', () => {
     fireEvent.change(input, { target: { value: 'elimina' } });
     expect(button.disabled).toBe(false);
     fireEvent.click(button);
+    // The goodbye screen, as after a deletion from Settings.
     expect(
-      await screen.findByText('Il tuo account è stato eliminato. Ci dispiace vederti andare via.'),
+      await screen.findByRole('heading', { level: 1, name: 'Il tuo account è stato eliminato' }),
     ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/goodbye');
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`${base}/account`]);
   });
 

@@ -2,13 +2,14 @@ import { NOTIFICATION_GROUPS, type NotificationGroup } from '@radar/shared';
 import { CircleCheck, Info, MailX, TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NotificationPreferencesTable } from '@/components/notification-preferences-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiClientError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-provider';
 import { toast } from '@/lib/toast';
 import { translateApiError } from '@/lib/translate-api-error';
 import {
@@ -90,7 +91,8 @@ export function UnsubscribeRoute() {
   const query = useUnsubscribePreferences(token);
   const update = useUpdateUnsubscribePreferences(token);
   const [done, setDone] = useState<string | null>(null);
-  const [deleted, setDeleted] = useState(false);
+  const navigate = useNavigate();
+  const { user } = useAuth();
 
   const save = (changes: { group: NotificationGroup; enabled: boolean }[], message?: string) =>
     update.mutate(
@@ -114,19 +116,6 @@ export function UnsubscribeRoute() {
     </div>
   );
 
-  if (deleted) {
-    return page(
-      <Card>
-        <p role="status" className="flex items-start gap-2">
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-          {t('unsubscribe.delete.done')}
-        </p>
-        <Link to={paths.landing} className="text-sm text-primary underline-offset-4 hover:underline">
-          {t('common.backToHome')}
-        </Link>
-      </Card>,
-    );
-  }
   if (!token || query.isError) {
     const message =
       !token || !isApiClientError(query.error)
@@ -214,7 +203,17 @@ export function UnsubscribeRoute() {
           {t('unsubscribe.allOff')}
         </Button>
       </Card>
-      <DeleteAccount token={token} onDeleted={() => setDeleted(true)} />
+      <DeleteAccount
+        token={token}
+        // Like a deletion from Settings (spec §4): the goodbye screen. If this browser is signed
+        // in as the link's user, that session is gone with the account and is forgotten too.
+        onDeleted={() =>
+          void navigate(paths.goodbye, {
+            replace: true,
+            state: { accountDeleted: user?.username === data.account.username },
+          })
+        }
+      />
     </>,
   );
 }
