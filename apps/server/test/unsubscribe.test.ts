@@ -211,6 +211,24 @@ describe('the tokenised unsubscribe calls', () => {
     // Push is untouched.
     expect(shown.preferences.find((p) => p.group === 'reminder_1w')?.push).toBe(true);
 
+    // A webmail posting from its own site is not a forgery: the token is the authority.
+    const fromWebmail = await t.app.inject({
+      method: 'POST',
+      url: `/unsubscribe?token=${token}&groups=reminder_1d`,
+      headers: { ...form, origin: 'https://mail.example.com' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(fromWebmail.statusCode).toBe(200);
+    expect(fromWebmail.json()).toEqual({ unsubscribed: ['reminder_1d'] });
+    // The tokenised API of the page keeps the guard.
+    const foreign = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/notifications/unsubscribe/${token}/preferences`,
+      headers: { origin: 'https://evil.example' },
+      payload: { group: 'documents', channel: 'push', enabled: false },
+    });
+    expect(foreign.statusCode).toBe(403);
+
     const all = await t.app.inject({
       method: 'POST',
       url: `/unsubscribe?token=${token}`,

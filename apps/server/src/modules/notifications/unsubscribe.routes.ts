@@ -113,6 +113,9 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     oneClick.withTypeProvider<ZodTypeProvider>().post(
       '/unsubscribe',
       {
+        // The token is the authority, not a session: mail clients and webmails POST here from
+        // their own origin (record 033), so the foreign-Origin guard (013) does not apply.
+        config: { allowForeignOrigin: true },
         schema: {
           tags,
           summary: 'One-click unsubscribe (RFC 8058): email off for the groups of the link',
