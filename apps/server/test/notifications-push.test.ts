@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   deviceTokenListSchema,
   deviceTokenSchema,
@@ -10,6 +11,7 @@ import webpush from 'web-push';
 import { deviceTokens, type User } from '../src/db/schema';
 import { createWebPushSender } from '../src/delivery/push/web-push';
 import { workNotificationDeliveries } from '../src/jobs/notification-delivery';
+import { deliverPush } from '../src/modules/notifications/delivery.service';
 import { getNotificationKeys } from '../src/modules/notifications/notification-keys';
 import { createUser, signIn } from './helpers/factories';
 import { silentLogger } from './helpers/logger';
@@ -322,5 +324,53 @@ describe('web push', () => {
       subscriptionId: browser.id,
       reason: 'signed with a key other than the subscription’s applicationServerKey',
     });
+  });
+});
+
+describe('a push delivery taken by two workers at once', () => {
+  let t: TestApp;
+  let push: PushService;
+  beforeAll(async () => {
+    push = await startPushService();
+    // No worker: the test runs the job handler itself, twice at the same time, as two workers would.
+    t = await createTestApp({ withQueue: true, env: { WEB_PUSH_ENDPOINT_HOSTS: '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await push.close();
+  });
+
+  it('is pushed once: one job claims it, the other finds nothing to do', async () => {
+    const keys = await getNotificationKeys(t.database.db, t.config);
+    const user = await createUser(t.database.db);
+    const cookie = await signIn(t.database.db, user);
+    const browser = push.subscribe(keys.vapid.publicKey);
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/device-token',
+      headers: { cookie },
+      payload: { token: JSON.stringify(browser.subscription) },
+    });
+    expect(registered.statusCode).toBe(201);
+    const [id = ''] = idsOf(await notify(t.database.db, t.queue, [newTournament(user.id, 'Open di Rieti')]));
+    const delivery = await deliveryOf(t.database.db, id, 'push');
+    if (!delivery) throw new Error('push delivery expected');
+    const context = {
+      db: t.database.db,
+      config: t.config,
+      mailer: t.mailer,
+      keys,
+      logger: silentLogger,
+      push: createWebPushSender({ vapid: keys.vapid, agent: push.agent }),
+    };
+    // Two jobs (a retry that overlaps an expired attempt, say) on the same delivery.
+    const results = await Promise.all(
+      [randomUUID(), randomUUID()].map((jobId) =>
+        deliverPush(context, { jobId, deliveryId: delivery.id, retryCount: 0, retryLimit: 3 }),
+      ),
+    );
+    expect(results.map((result) => result.outcome).sort()).toEqual(['not-claimed', 'sent']);
+    expect(push.received.filter((message) => message.subscriptionId === browser.id)).toHaveLength(1);
+    expect(await deliveryOf(t.database.db, id, 'push')).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });
