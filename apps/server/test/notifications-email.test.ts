@@ -123,6 +123,54 @@ describe('notification emails', () => {
     expect(others.map((email) => email.subject)).toEqual(['Nuovo torneo: Solo uno']);
   });
 
+  it('says when registration closes (Rome time) and which document is new', async () => {
+    const italian = await createUser(t.database.db, { language: 'it' });
+    const english = await createUser(t.database.db, { language: 'en' });
+    const result = await notify(t.database.db, t.queue, [
+      {
+        userId: italian.id,
+        type: 'reminder_1d',
+        // 17:00 UTC is 18:00 in Rome in November.
+        params: { tournamentName: 'Open di Isernia', registrationDeadline: '2026-11-25T17:00:00.000Z' },
+        dedupeKey: `reminder_1d:${randomUUID()}`,
+      },
+      {
+        userId: english.id,
+        type: 'new_document',
+        params: { tournamentName: 'Open di Isernia', documentName: 'Regolamento' },
+        dedupeKey: `new_document:${randomUUID()}`,
+      },
+    ]);
+    // Documents are push-only by default: this user chose email too.
+    expect(result.created.map((item) => item.channels)).toEqual([['email'], []]);
+    await waitForSettled(t.database.db, idsOf(result));
+    const [mail] = await listDevMailbox(t.database.db, { to: italian.email });
+    expect(mail?.subject).toBe('Iscrizioni in chiusura domani');
+    expect(mail?.text).toContain('Le iscrizioni a Open di Isernia chiudono tra un giorno.');
+    expect(mail?.text).toContain('Chiusura iscrizioni: 25 nov 2026, 18:00');
+    expect(mail?.html).toContain('Chiusura iscrizioni: 25 nov 2026, 18:00');
+
+    const cookie = await signIn(t.database.db, english);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/preferences',
+      headers: { cookie },
+      payload: { group: 'documents', channel: 'email', enabled: true },
+    });
+    const doc = await notify(t.database.db, t.queue, [
+      {
+        userId: english.id,
+        type: 'new_document',
+        params: { tournamentName: 'Open di Isernia', documentName: 'Regolamento' },
+        dedupeKey: `new_document:${randomUUID()}`,
+      },
+    ]);
+    await waitForSettled(t.database.db, idsOf(doc));
+    const [documentMail] = await listDevMailbox(t.database.db, { to: english.email });
+    expect(documentMail?.subject).toBe('New document: Open di Isernia');
+    expect(documentMail?.text).toContain('Document: Regolamento');
+  });
+
   it('delivers each email once with two workers taking the same batches at the same time', async () => {
     const second = createQueue(t.database, silentLogger, { schedule: false });
     await second.start();

@@ -16,6 +16,7 @@ import {
   type NotificationEmailItem,
   renderNotificationEmail,
 } from '../../delivery/email/templates/notification-email';
+import { emailDateTime, emailText } from '../../delivery/email/templates/notification-texts';
 import type { WebPushSender } from '../../delivery/push/web-push';
 import {
   addReachedToken,
@@ -88,6 +89,18 @@ function emailItem(language: Language, publicUrl: string, row: NotificationRow):
       translateShared(language, `notifications.reasons.${reason}`),
     ),
     matchingFilters: row.params.matchingFilters ?? null,
+    details: [
+      ...(row.params.registrationDeadline
+        ? [
+            emailText(language, 'registrationDeadline', {
+              date: emailDateTime(language, row.params.registrationDeadline),
+            }),
+          ]
+        : []),
+      ...(row.params.documentName
+        ? [emailText(language, 'document', { name: row.params.documentName })]
+        : []),
+    ],
   };
 }
 

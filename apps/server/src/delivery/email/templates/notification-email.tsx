@@ -23,6 +23,8 @@ export type NotificationEmailItem = {
   /** Already translated reason labels (new tournaments). */
   reasons: string[];
   matchingFilters: number | null;
+  /** Further lines, already translated: the registration deadline, the document's name. */
+  details: string[];
 };
 
 export type NotificationEmailProps = {
@@ -96,6 +98,11 @@ export function NotificationEmail(props: NotificationEmailProps) {
                   {emailText(language, 'matchingFilters', { count: item.matchingFilters })}
                 </Text>
               ) : null}
+              {item.details.map((detail) => (
+                <Text key={detail} style={styles.muted}>
+                  {detail}
+                </Text>
+              ))}
               <Button href={item.url} style={styles.button}>
                 {emailText(language, 'open')}
               </Button>

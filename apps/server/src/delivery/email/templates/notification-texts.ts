@@ -10,6 +10,8 @@ const it = {
   viewAll: 'Vedi tutte le notifiche',
   reasons: 'Corrisponde per: {{reasons}}',
   matchingFilters: 'Filtri corrispondenti: {{count}}',
+  registrationDeadline: 'Chiusura iscrizioni: {{date}}',
+  document: 'Documento: {{name}}',
   whyYouGetThis: 'Ricevi questa email perché hai attivato le notifiche via email per: {{groups}}.',
   manage: 'Gestisci le preferenze email',
   unsubscribe: 'Non ricevere più queste email',
@@ -25,6 +27,8 @@ const en: typeof it = {
   viewAll: 'See all notifications',
   reasons: 'Matches on: {{reasons}}',
   matchingFilters: 'Matching filters: {{count}}',
+  registrationDeadline: 'Registration closes: {{date}}',
+  document: 'Document: {{name}}',
   whyYouGetThis: 'You get this email because you turned on email notifications for: {{groups}}.',
   manage: 'Manage email preferences',
   unsubscribe: 'Stop these emails',
@@ -42,4 +46,18 @@ export function emailText(
   return notificationEmailTexts[language][key].replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
     String(values[name] ?? match),
   );
+}
+
+const DATE_LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
+
+/** An instant as the app shows it, in Rome time: `25 nov 2026, 18:00`. */
+export function emailDateTime(language: Language, iso: string): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Rome',
+  }).format(new Date(iso));
 }
