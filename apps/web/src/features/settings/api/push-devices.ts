@@ -2,6 +2,7 @@ import type { DeviceInfo, DeviceToken, DeviceTokenList, VapidPublicKey } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/auth/user';
 import { notificationPreferencesKey } from './notification-preferences';
 
 export const deviceTokensKey = ['device-tokens'] as const;
@@ -31,7 +32,7 @@ export function useDeviceTokens() {
   });
 }
 
-/** After registering or deactivating devices, the push switch and the device list change. */
+/** After registering or deactivating devices, the push switch (preferences and user) and the device list change. */
 export function useRefreshPushState() {
   const queryClient = useQueryClient();
   return useCallback(
@@ -39,6 +40,8 @@ export function useRefreshPushState() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: deviceTokensKey }),
         queryClient.invalidateQueries({ queryKey: notificationPreferencesKey }),
+        // The user carries the push switch too (PushStartup re-registers only while it is on).
+        queryClient.invalidateQueries({ queryKey: userQueryKey }),
       ]),
     [queryClient],
   );

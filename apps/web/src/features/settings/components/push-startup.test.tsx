@@ -89,8 +89,10 @@ function browserWithPush(options: {
 }
 
 function pushServer(pushNotifications: boolean) {
+  // One user: registering turns push on, and the app reads the user again.
+  const user = testUser({ pushNotifications });
   return stubRoutes({
-    'GET /api/user': () => ({ body: testUser({ pushNotifications }) }),
+    'GET /api/user': () => ({ body: user }),
     'GET /api/home': () => ({ body: {} }),
     'GET /api/notifications/unread-count': () => ({ body: { unreadCount: 0 } }),
     'GET /api/notifications/vapid-public-key': () => ({ body: { publicKey: VAPID_KEY } }),

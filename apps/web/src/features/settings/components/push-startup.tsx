@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isApiClientError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { userQueryKey } from '@/lib/auth/user';
 import { collectDeviceInfo } from '@/lib/device-info';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { getVapidPublicKey, registerDeviceToken, useRefreshPushState } from '../api/push-devices';
@@ -31,7 +29,6 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  */
 export function PushStartup() {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const refresh = useRefreshPushState();
   const running = useRef(false);
   const userId = user?.id;
@@ -44,10 +41,6 @@ export function PushStartup() {
     const vapidKey = () => {
       publicKey ??= getVapidPublicKey().then((answer) => answer.publicKey);
       return publicKey;
-    };
-    const registered = async () => {
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: userQueryKey });
     };
 
     const reRegister = async () => {
@@ -97,7 +90,7 @@ export function PushStartup() {
             const result = await subscribeToPush(await vapidKey());
             if (result.status !== 'subscribed' || cancelled) return;
             await registerDeviceToken(JSON.stringify(result.subscription), collectDeviceInfo());
-            await registered();
+            await refresh();
           } catch (error) {
             writeStorage(PUSH_STORAGE_KEYS.permissionRequested, 'true');
             writeStorage(
@@ -114,7 +107,7 @@ export function PushStartup() {
       if (timer) clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [userId, pushOn, refresh, queryClient]);
+  }, [userId, pushOn, refresh]);
 
   return null;
 }
