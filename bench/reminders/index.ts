@@ -100,7 +100,9 @@ async function measure(label: string, database: Database): Promise<void> {
   const passStarted = performance.now();
   const first = await runReminderPass({ db: database.db, queue, now: () => NOW });
   const passMs = performance.now() - passStarted;
+  const secondStarted = performance.now();
   const second = await runReminderPass({ db: database.db, queue, now: () => NOW });
+  const idleMs = performance.now() - secondStarted;
   const notifications = await count(database, sql`select count(*) as n from notifications`);
   const distinct = await count(
     database,
@@ -114,7 +116,7 @@ async function measure(label: string, database: Database): Promise<void> {
     [
       `${label.padEnd(10)} | ${subscriptions.toLocaleString('en')} subscriptions, ${due.toLocaleString('en')} reminders due (seeded in ${seedSeconds.toFixed(1)} s)`,
       `one pass: ${passMs.toFixed(0)} ms for ${first.sent.toLocaleString('en')} sent (${((first.sent / passMs) * 1000).toFixed(0)}/s, ${deliveries.toLocaleString('en')} deliveries enqueued)`,
-      `notifications ${notifications.toLocaleString('en')} (${distinct.toLocaleString('en')} distinct), second pass sent ${second.sent}`,
+      `notifications ${notifications.toLocaleString('en')} (${distinct.toLocaleString('en')} distinct), second pass sent ${second.sent} in ${idleMs.toFixed(0)} ms`,
       ok ? 'each sent once: OK' : 'each sent once: FAILED',
     ].join(' | '),
   );

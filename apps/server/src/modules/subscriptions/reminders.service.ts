@@ -144,7 +144,7 @@ export async function runReminderPass(deps: ReminderPassDeps): Promise<ReminderP
   result.rescheduled = await rescheduleMovedDeadlines(deps.db, now);
   // Follows made before our data had their competition's deadline.
   for (;;) {
-    const ids = await findUnscheduled(deps.db, 1000);
+    const ids = await findUnscheduled(deps.db, now, 1000);
     if (ids.length > 0) await syncReminders(deps.db, { subscriptionIds: ids }, now);
     result.scheduled += ids.length;
     if (ids.length < 1000) break;
