@@ -1,7 +1,7 @@
 import type { SimulatorHandle } from '@radar/fitp-simulator';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitions, reminders, type User } from '../../src/db/schema';
+import { competitions, notifications, reminders, type User } from '../../src/db/schema';
 import { INGEST_QUEUE, requestIngestion, scheduleIngestion, workIngestion } from '../../src/jobs/ingest';
 import { scheduleSubscriptionJobs, workSubscriptionJobs } from '../../src/jobs/subscriptions';
 import { type IngestionDeps, runIngestion } from '../../src/modules/competitions/ingestion.service';
@@ -10,7 +10,7 @@ import { runReminderPass } from '../../src/modules/subscriptions/reminders.servi
 import { createUser, signIn } from '../helpers/factories';
 import { startTestSimulator, testFederationClient } from '../helpers/federation';
 import { silentLogger } from '../helpers/logger';
-import { waitFor } from '../helpers/notifications';
+import { deliveriesOf, waitFor } from '../helpers/notifications';
 import { followOk, subscriptionsClient } from '../helpers/subscriptions';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -65,6 +65,16 @@ describe('followed tournaments on the federation simulator', () => {
     const lost = await user();
     const bystander = await user();
     await followOk(follower.client, guid, uuid);
+    // One follower wants documents by email too (the default is push only).
+    const emailed = await user();
+    await followOk(emailed.client, guid, uuid);
+    const preference = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/preferences',
+      headers: { cookie: emailed.cookie },
+      payload: { group: 'documents', channel: 'email', enabled: true },
+    });
+    expect(preference.statusCode).toBe(200);
     await muted.client.notifications(await followOk(muted.client, guid, uuid), false);
     await lost.client.lost(await followOk(lost.client, guid, uuid), true);
 
@@ -73,7 +83,7 @@ describe('followed tournaments on the federation simulator', () => {
     sim.script.addOrderOfPlay({ tournamentUid: uid, title: 'OdG sabato' });
     sim.script.addDraw({ tournamentUid: uid, title: 'Tabellone principale' });
     await runIngestion(ingestion);
-    expect(await live()).toBe(3);
+    expect(await live()).toBe(6);
     expect(await live()).toBe(0); // run again: nothing new
 
     const items = (await inbox(follower.cookie)).items;
@@ -85,6 +95,18 @@ describe('followed tournaments on the federation simulator', () => {
       documentName: 'Locandina ufficiale',
     });
     for (const other of [muted, lost, bystander]) expect((await inbox(other.cookie)).items).toEqual([]);
+    // Delivered by each one's preferences, like every notification.
+    const documentOf = async (u: User) =>
+      (
+        await t.database.db
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(and(eq(notifications.userId, u.id), eq(notifications.type, 'new_document')))
+      ).map((n) => n.id);
+    expect(await deliveriesOf(t.database.db, await documentOf(follower.u))).toEqual([]);
+    expect((await deliveriesOf(t.database.db, await documentOf(emailed.u))).map((d) => d.channel)).toEqual([
+      'email',
+    ]);
     expect(document.id).toBeGreaterThan(0);
 
     // Ingesting again records nothing, so nothing is sent again.
