@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, notifications, reminders, type User } from '../../src/db/schema';
 import { INGEST_QUEUE, requestIngestion, scheduleIngestion, workIngestion } from '../../src/jobs/ingest';
-import { scheduleSubscriptionJobs, workSubscriptionJobs } from '../../src/jobs/subscriptions';
+import { REMIND_QUEUE, scheduleSubscriptionJobs, workSubscriptionJobs } from '../../src/jobs/subscriptions';
 import { type IngestionDeps, runIngestion } from '../../src/modules/competitions/ingestion.service';
 import { runLiveUpdates } from '../../src/modules/subscriptions/live-updates.service';
 import { runReminderPass } from '../../src/modules/subscriptions/reminders.service';
@@ -156,7 +156,7 @@ describe('followed tournaments on the federation simulator', () => {
     }
   });
 
-  it('runs through the jobs: an ingestion pass asks for live updates, whose worker notifies the follower', async () => {
+  it('runs through the jobs: an ingestion pass asks for live updates, whose worker notifies the follower; the remind worker sends due reminders', async () => {
     const boss = queue();
     await scheduleIngestion(boss, 15);
     await scheduleSubscriptionJobs(boss);
@@ -181,5 +181,22 @@ describe('followed tournaments on the federation simulator', () => {
       { timeoutMs: 60_000, what: 'the new_document notification' },
     );
     expect(items.map((n) => [n.type, n.params.documentName])).toEqual([['new_document', 'Programma']]);
+
+    // The remind worker sends a reminder that fell due (publishing moves the clock 7 minutes).
+    const soon = new Date(
+      Math.ceil((sim.clock.now().getTime() + 7 * 86_400_000 + 10 * 60_000) / 1000) * 1000,
+    );
+    const closing = await published({ name: 'Coppa Ultimi Posti', registrationClosesAt: soon });
+    await followOk(follower.client, closing.guid, closing.uuid);
+    sim.clock.advance({ minutes: 5 });
+    await boss.send(REMIND_QUEUE, null);
+    const reminder = await waitFor(
+      async () => (await inbox(follower.cookie)).items.find((n) => n.type === 'reminder_1w'),
+      { timeoutMs: 60_000, what: 'the reminder_1w notification' },
+    );
+    expect(reminder.params).toMatchObject({
+      tournamentName: 'Coppa Ultimi Posti',
+      tournamentUuid: closing.uuid,
+    });
   });
 });
