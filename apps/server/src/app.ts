@@ -33,6 +33,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { APP_VERSION } from './version';
 
 export type AppDeps = {
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(unsubscribeRoutes);
   await app.register(referenceRoutes);
   await app.register(competitionsRoutes);
+  await app.register(subscriptionsRoutes);
   if (!deps.config.isProduction && deps.mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

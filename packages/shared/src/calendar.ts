@@ -95,3 +95,28 @@ export function romeLocalToInstant(
   if (romeOffsetMs(summer) === 2 * 3_600_000) return new Date(summer);
   return new Date(wall - romeOffsetMs(wall - 3_600_000));
 }
+
+/**
+ * When a reminder `offset` before `deadline` falls (spec §9): `days` are calendar days on the
+ * Rome clock (18:00 a week before is 18:00 Rome seven days earlier, even when a daylight-saving
+ * change lies between, so the UTC gap is then 7 days ± 1 hour); `hours` are elapsed hours.
+ */
+export function reminderDueAt(deadline: Date, offset: { days: number; hours: number }): Date {
+  let instant = deadline;
+  if (offset.days !== 0) {
+    const wall = new Date(deadline.getTime() + romeOffsetMs(deadline.getTime()));
+    const day = new Date(
+      Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() - offset.days),
+    );
+    instant = romeLocalToInstant(
+      day.getUTCFullYear(),
+      day.getUTCMonth() + 1,
+      day.getUTCDate(),
+      wall.getUTCHours(),
+      wall.getUTCMinutes(),
+      wall.getUTCSeconds(),
+    );
+    instant = new Date(instant.getTime() + wall.getUTCMilliseconds());
+  }
+  return new Date(instant.getTime() - offset.hours * 3_600_000);
+}

@@ -1,3 +1,5 @@
+import type { ReminderType } from '@radar/shared';
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -29,3 +31,36 @@ export const subscriptions = pgTable(
 );
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * The registration-deadline reminders of a followed tournament (spec §9, docs/decisions/060):
+ * one row per (subscription, reminder type), computed from the competition's deadline.
+ * `pending` rows are sent once by the scheduler when due; `sent` rows never change again;
+ * `cancelled` (notifications off, lost) and `skipped` (already past when scheduled, stale
+ * after downtime, deadline passed) rows are recomputed when the subscription or the deadline
+ * changes.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    type: text('type').$type<ReminderType>().notNull(),
+    /** The registration deadline this row was computed from. */
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<ReminderStatus>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('reminders_subscription_type_idx').on(table.subscriptionId, table.type),
+    // The scheduler's scan: pending rows by due time.
+    index('reminders_pending_due_idx').on(table.dueAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+export type ReminderStatus = 'pending' | 'sent' | 'cancelled' | 'skipped';
+export type ReminderRow = typeof reminders.$inferSelect;
