@@ -111,10 +111,13 @@ export function FollowControls({ target, className }: { target: FollowTarget; cl
   return (
     <div className={cn('flex flex-wrap items-center gap-x-4 gap-y-3', className)}>
       {subscription === null ? (
-        <Button onClick={() => ask('follow')} disabled={busy}>
-          <Star aria-hidden="true" className="size-4" />
-          {t('subscriptions.actions.follow')}
-        </Button>
+        <>
+          <Button onClick={() => ask('follow')} disabled={busy}>
+            <Star aria-hidden="true" className="size-4" />
+            {t('subscriptions.actions.follow')}
+          </Button>
+          <p className="text-sm text-pretty text-muted-foreground">{t('subscriptions.actions.followHint')}</p>
+        </>
       ) : (
         <>
           <div className="flex items-center gap-3">

@@ -48,7 +48,7 @@ export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
         {tournament && <p className="text-sm font-medium">{tournament.description}</p>}
       </div>
       {c && (
-        <dl className="grid gap-x-6 gap-y-1.5 text-sm text-muted-foreground sm:grid-cols-2">
+        <dl className="grid gap-y-1.5 text-sm text-muted-foreground">
           <div className="flex items-center gap-2">
             <dt className="sr-only">{t('competition.dates')}</dt>
             <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
