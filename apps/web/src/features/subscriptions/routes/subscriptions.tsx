@@ -6,8 +6,8 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useMyTournaments } from '@/lib/subscriptions/get-my-tournaments';
 import { cn } from '@/lib/utils';
-import { useMyTournaments } from '../api/get-my-tournaments';
 import { FollowedTournamentCard } from '../components/followed-tournament-card';
 
 const sectionId = (section: MyTournamentSection) => `section-${section}`;
