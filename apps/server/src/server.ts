@@ -17,6 +17,7 @@ import { ingestSoonIfNeeded, scheduleIngestion, workIngestion } from './jobs/ing
 import { workNotificationDeliveries } from './jobs/notification-delivery';
 import { registerNotificationQueues } from './jobs/notification-queues';
 import { createQueue } from './jobs/queue';
+import { scheduleSubscriptionJobs, workSubscriptionJobs } from './jobs/subscriptions';
 import { getNotificationKeys } from './modules/notifications/notification-keys';
 
 export type Role = Config['role'];
@@ -100,6 +101,9 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
     await workAuthCleanup(queue, database.db);
     await workNotificationDeliveries(queue, { db: database.db, config, mailer, logger });
   }
+  // Followed tournaments (issue 7): reminders every minute, live updates after ingestion.
+  await scheduleSubscriptionJobs(queue);
+  if (runsWorkers) await workSubscriptionJobs(queue, { db: database.db, now });
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;

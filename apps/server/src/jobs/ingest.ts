@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { readFederationStatus } from '../modules/competitions/ingestion.repository';
 import { type IngestionDeps, runIngestion } from '../modules/competitions/ingestion.service';
+import { requestLiveUpdates } from './subscriptions';
 
 export const INGEST_QUEUE = 'ingest';
 
@@ -25,6 +26,8 @@ export async function scheduleIngestion(boss: PgBoss, intervalMinutes: number): 
 export async function workIngestion(boss: PgBoss, deps: IngestionDeps): Promise<void> {
   await boss.work(INGEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     await runIngestion(deps);
+    // Followed tournaments: tell followers of what this pass found (issue 7).
+    await requestLiveUpdates(boss);
   });
 }
 

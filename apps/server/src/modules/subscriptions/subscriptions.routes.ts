@@ -24,14 +24,8 @@ import {
 const tags = ['subscriptions'];
 
 /** The signed-in user's followed tournaments (spec §7 subscriptions calls). */
-export const subscriptionsRoutes: FastifyPluginAsyncZod<{
-  onChange?: SubscriptionsDeps['onChange'];
-}> = async (app, options) => {
-  const deps = (): SubscriptionsDeps => ({
-    db: app.deps.database.db,
-    now: app.deps.now,
-    ...(options.onChange && { onChange: options.onChange }),
-  });
+export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): SubscriptionsDeps => ({ db: app.deps.database.db, now: app.deps.now });
 
   app.get(
     '/api/subscriptions/my-tournaments',

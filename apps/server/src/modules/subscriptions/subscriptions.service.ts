@@ -15,6 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { syncReminders } from './reminders.service';
 import {
   deleteOwnSubscription,
   type FollowedRow,
@@ -29,12 +30,11 @@ import {
 export interface SubscriptionsDeps {
   db: Db;
   now: () => Date;
-  /**
-   * Called in the transaction of every change of a subscription (follow, notifications,
-   * lost), so its reminders follow it (issue 7; the reminders module plugs in here).
-   */
-  onChange?: (tx: Tx, subscriptionId: string, now: Date) => Promise<void>;
 }
+
+/** In the transaction of every change of a subscription, its reminders follow it. */
+const rescheduleReminders = (tx: Tx, subscriptionId: string, now: Date) =>
+  syncReminders(tx, { subscriptionIds: [subscriptionId] }, now);
 
 const notSubscribed = () => new AppError('NOT_SUBSCRIBED', 404);
 
@@ -167,7 +167,7 @@ export async function subscribe(
     }
     const row = await insertSubscription(tx, { userId, ...body, createdAt: now });
     if (!row) throw new AppError('ALREADY_SUBSCRIBED', 409);
-    await deps.onChange?.(tx, row.id, now);
+    await rescheduleReminders(tx, row.id, now);
     return toSubscription(row);
   });
 }
@@ -195,7 +195,7 @@ export async function setNotifications(
     const updated = row.lost
       ? await updateSubscription(tx, id, { notificationsBeforeLost: enabled })
       : await updateSubscription(tx, id, { notificationsEnabled: enabled });
-    await deps.onChange?.(tx, id, now);
+    await rescheduleReminders(tx, id, now);
     return toSubscription(updated);
   });
 }
@@ -226,7 +226,7 @@ export async function setLost(
           notificationsEnabled: row.notificationsBeforeLost ?? row.notificationsEnabled,
           notificationsBeforeLost: null,
         });
-    await deps.onChange?.(tx, id, now);
+    await rescheduleReminders(tx, id, now);
     return toSubscription(updated);
   });
 }

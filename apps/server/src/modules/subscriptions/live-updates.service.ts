@@ -1,0 +1,87 @@
+/**
+ * Live updates of followed tournaments (issue 7 point 4; docs/decisions/060): the ingestion's
+ * `new_document`, `new_order_of_play` and `new_draw` events become `new_document`,
+ * `new_order_of_play` and `new_scoreboard` notifications for the tournament's followers with
+ * notifications on and not lost, delivered by their preferences like every notification.
+ *
+ * The consumer keeps its own cursor (decision 025), so each event is handled once; the dedupe
+ * key `<type>:<tournamentUuid>:<itemId>` guards against a reset cursor. A follower is told of
+ * items that appeared after they followed; an event older than LIVE_UPDATE_MAX_AGE_MS when
+ * handled (a consumer starting on a database with history) is stepped over.
+ */
+import type { InboxNotificationType } from '@radar/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import type { Db } from '../../db/client';
+import { subscriptions } from '../../db/schema';
+import { consumeEvents } from '../competitions/event-consumer';
+import { createNotifications, type NewNotification } from '../notifications/notifications.service';
+
+export const LIVE_UPDATES_CONSUMER = 'live-updates';
+export const LIVE_UPDATE_MAX_AGE_MS = 24 * 3_600_000;
+
+const NOTIFICATION_OF = {
+  new_document: 'new_document',
+  new_order_of_play: 'new_order_of_play',
+  new_draw: 'new_scoreboard',
+} as const satisfies Record<string, InboxNotificationType>;
+
+export interface LiveUpdatesDeps {
+  db: Db;
+  queue: PgBoss;
+  now: () => Date;
+}
+
+/** Handles every new item event since the last pass; returns how many notifications it created. */
+export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
+  const now = deps.now();
+  let created = 0;
+  await consumeEvents(
+    deps.db,
+    { consumer: LIVE_UPDATES_CONSUMER, kinds: ['new_document', 'new_order_of_play', 'new_draw'] },
+    async (tx, events) => {
+      const fresh = events.filter(
+        (e) => e.tournamentUuid !== null && now.getTime() - e.createdAt.getTime() <= LIVE_UPDATE_MAX_AGE_MS,
+      );
+      const uuids = [...new Set(fresh.map((e) => e.tournamentUuid as string))];
+      if (uuids.length === 0) return;
+      const followers = await tx
+        .select({
+          userId: subscriptions.userId,
+          tournamentUuid: subscriptions.tournamentUuid,
+          createdAt: subscriptions.createdAt,
+        })
+        .from(subscriptions)
+        .where(
+          and(
+            inArray(subscriptions.tournamentUuid, uuids),
+            eq(subscriptions.notificationsEnabled, true),
+            eq(subscriptions.lost, false),
+          ),
+        );
+      const items: NewNotification[] = [];
+      for (const event of fresh) {
+        const type = NOTIFICATION_OF[event.kind];
+        for (const follower of followers) {
+          if (follower.tournamentUuid !== event.tournamentUuid) continue;
+          if (follower.createdAt.getTime() > event.createdAt.getTime()) continue;
+          items.push({
+            userId: follower.userId,
+            type,
+            dedupeKey: `${type}:${event.tournamentUuid}:${event.itemId}`,
+            params: {
+              tournamentName: event.payload.competitionName,
+              competitionGuid: event.competitionGuid,
+              tournamentUuid: event.tournamentUuid as string,
+              documentName: event.payload.title.slice(0, 300),
+            },
+          });
+        }
+      }
+      if (items.length === 0) return;
+      const result = await createNotifications(tx, items, { queue: deps.queue });
+      created += result.created.length;
+    },
+  );
+  return created;
+}
