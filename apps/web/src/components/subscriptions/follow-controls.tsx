@@ -50,34 +50,38 @@ export function FollowControls({ target, className }: { target: FollowTarget; cl
   const fail = (title: string) => (error: unknown) =>
     toast({ variant: 'destructive', title, description: translateApiError(t, error) });
 
+  // Awaited rather than per-call callbacks: the card may unmount (e.g. unfollowed in My
+  // tournaments) before the refetch ends, and the toast must still show.
+  const run = async (action: Action) => {
+    if (action === 'follow') {
+      await subscribe
+        .mutateAsync({ competitionGuid: target.competitionGuid, tournamentUuid: target.tournamentUuid })
+        .then(
+          () => toast({ title: t('subscriptions.toast.followed', { name }) }),
+          fail(t('subscriptions.errors.follow')),
+        );
+    } else if (action === 'unfollow' && subscription) {
+      await unsubscribe
+        .mutateAsync(subscription.id)
+        .then(
+          () => toast({ title: t('subscriptions.toast.unfollowed', { name }) }),
+          fail(t('subscriptions.errors.unfollow')),
+        );
+    } else if ((action === 'lost' || action === 'unlost') && subscription) {
+      await setLost.mutateAsync({ subscriptionId: subscription.id, lost: action === 'lost' }).then(
+        () =>
+          toast({
+            title: t(action === 'lost' ? 'subscriptions.toast.lost' : 'subscriptions.toast.unlost'),
+          }),
+        fail(t('subscriptions.errors.update')),
+      );
+    }
+  };
+
   const confirm = () => {
     const action = asking;
     setAsking(null);
-    if (action === 'follow') {
-      subscribe.mutate(
-        { competitionGuid: target.competitionGuid, tournamentUuid: target.tournamentUuid },
-        {
-          onSuccess: () => toast({ title: t('subscriptions.toast.followed', { name }) }),
-          onError: fail(t('subscriptions.errors.follow')),
-        },
-      );
-    } else if (action === 'unfollow' && subscription) {
-      unsubscribe.mutate(subscription.id, {
-        onSuccess: () => toast({ title: t('subscriptions.toast.unfollowed', { name }) }),
-        onError: fail(t('subscriptions.errors.unfollow')),
-      });
-    } else if ((action === 'lost' || action === 'unlost') && subscription) {
-      setLost.mutate(
-        { subscriptionId: subscription.id, lost: action === 'lost' },
-        {
-          onSuccess: () =>
-            toast({
-              title: t(action === 'lost' ? 'subscriptions.toast.lost' : 'subscriptions.toast.unlost'),
-            }),
-          onError: fail(t('subscriptions.errors.update')),
-        },
-      );
-    }
+    if (action) void run(action);
   };
 
   const dialogs = {
@@ -127,10 +131,9 @@ export function FollowControls({ target, className }: { target: FollowTarget; cl
               checked={subscription.notificationsEnabled}
               disabled={subscription.lost || setNotifications.isPending}
               onCheckedChange={(enabled) =>
-                setNotifications.mutate(
-                  { subscriptionId: subscription.id, enabled },
-                  { onError: fail(t('subscriptions.errors.update')) },
-                )
+                void setNotifications
+                  .mutateAsync({ subscriptionId: subscription.id, enabled })
+                  .catch(fail(t('subscriptions.errors.update')))
               }
             />
             <label
