@@ -128,7 +128,7 @@ describe('registration reminders through a whole registration window', () => {
     });
     // Passes after the window send nothing more.
     expect(await pass()).toMatchObject({ sent: 0 });
-  });
+  }, 240_000);
 
   it('sends only the latest due reminder after downtime, and nothing once registration has closed', async () => {
     const db = t.database.db;
@@ -191,6 +191,20 @@ describe('registration reminders through a whole registration window', () => {
     const noDeadline = await insertCompetition(db, { startDate: '2026-08-01', endDate: '2026-08-02' });
     const other = await followOk(await as(user), noDeadline.guid, noDeadline.uuid);
     expect(await db.select().from(reminders).where(eq(reminders.subscriptionId, other))).toEqual([]);
+    // Ingestion learns the deadline later (no event for a first value): the next pass schedules it.
+    await db
+      .update(competitions)
+      .set({ registrationClosesAt: new Date('2026-07-30T10:00:00Z') })
+      .where(eq(competitions.guid, noDeadline.guid));
+    expect(await pass()).toMatchObject({ scheduled: 1, sent: 0 });
+    const scheduled = await db.select().from(reminders).where(eq(reminders.subscriptionId, other));
+    expect(scheduled.map((r) => [r.type, r.status]).sort()).toEqual([
+      ['reminder_1d', 'pending'],
+      ['reminder_1w', 'pending'],
+      ['reminder_3d', 'pending'],
+      ['reminder_5h', 'pending'],
+    ]);
+    expect(await pass()).toMatchObject({ scheduled: 0 });
   });
 
   it('does not send a reminder whose follower turned notifications off after it was scheduled', async () => {

@@ -1,6 +1,6 @@
 /** The SQL of registration-deadline reminders (docs/decisions/060). */
 import type { ReminderType } from '@radar/shared';
-import { and, asc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   competitions,
@@ -173,4 +173,26 @@ export async function setReminderStatus(
       .set({ status, updatedAt: now, ...(status === 'sent' && { sentAt: now }) })
       .where(inArray(reminders.id, ids.slice(start, start + 1000)));
   }
+}
+
+/**
+ * Follows whose competition has a deadline still ahead but that have no reminder rows yet (followed before
+ * ingestion knew the deadline: ingestion records moves of a deadline, not its first value).
+ */
+export async function findUnscheduled(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(competitions, eq(competitions.guid, subscriptions.competitionGuid))
+    .where(
+      and(
+        isNotNull(competitions.registrationClosesAt),
+        gt(competitions.registrationClosesAt, now),
+        notExists(
+          db.select({ one: sql`1` }).from(reminders).where(eq(reminders.subscriptionId, subscriptions.id)),
+        ),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -28,6 +28,7 @@ import {
   findDueOrSent,
   findRemindersOf,
   findReminderTargets,
+  findUnscheduled,
   type ReminderUpsert,
   setReminderStatus,
   upsertReminders,
@@ -111,7 +112,15 @@ export interface ReminderPassDeps {
   batchSize?: number;
 }
 
-export type ReminderPassResult = { sent: number; skipped: number; cancelled: number; rescheduled: number };
+export type ReminderPassResult = {
+  sent: number;
+  skipped: number;
+  cancelled: number;
+  /** `deadline_changed` events handled. */
+  rescheduled: number;
+  /** Follows scheduled for the first time (their competition's deadline arrived later). */
+  scheduled: number;
+};
 
 const offsetRank = new Map<ReminderType, number>(REMINDER_OFFSETS.map((o, index) => [o.type, index]));
 
@@ -131,8 +140,15 @@ function verdict(row: ClaimedReminder, now: Date): ReminderStatus | 'resync' {
 export async function runReminderPass(deps: ReminderPassDeps): Promise<ReminderPassResult> {
   const now = deps.now();
   const batchSize = deps.batchSize ?? 1000;
-  const result: ReminderPassResult = { sent: 0, skipped: 0, cancelled: 0, rescheduled: 0 };
+  const result: ReminderPassResult = { sent: 0, skipped: 0, cancelled: 0, rescheduled: 0, scheduled: 0 };
   result.rescheduled = await rescheduleMovedDeadlines(deps.db, now);
+  // Follows made before our data had their competition's deadline.
+  for (;;) {
+    const ids = await findUnscheduled(deps.db, now, 1000);
+    if (ids.length > 0) await syncReminders(deps.db, { subscriptionIds: ids }, now);
+    result.scheduled += ids.length;
+    if (ids.length < 1000) break;
+  }
   for (;;) {
     const claimed = await deps.db.transaction(async (tx) => {
       const rows = await claimDueReminders(tx, now, batchSize);
