@@ -3,6 +3,7 @@ import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FollowControls } from '@/components/subscriptions/follow-controls';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { drawLabel } from '@/lib/competition-labels';
@@ -101,11 +102,16 @@ function MyEntry({ tournament, hasCard }: { tournament: TournamentDetail; hasCar
   );
 }
 
-/** One draw of the competition: its settings, the user's entry, participants and published items. */
+/**
+ * One draw of the competition: the user's follow of it (follow/unfollow, notifications, lost),
+ * its settings, the user's entry, participants and published items.
+ */
 export function TournamentSection({
+  competition,
   tournament: t0,
   hasCard,
 }: {
+  competition: { guid: string; name: string };
   tournament: TournamentDetail;
   hasCard: boolean;
 }) {
@@ -120,6 +126,22 @@ export function TournamentSection({
         {t0.followed && <Badge tone="primary">{t('competitions.followed')}</Badge>}
         {t0.lost && <Badge tone="destructive">{t('competitions.lost')}</Badge>}
       </div>
+      <FollowControls
+        className="rounded-2xl border border-border bg-surface p-4 shadow-sm sm:px-5"
+        target={{
+          competitionGuid: competition.guid,
+          tournamentUuid: t0.uuid,
+          name: `${competition.name} – ${t0.description}`,
+          subscription:
+            t0.followed && t0.subscriptionId
+              ? {
+                  id: t0.subscriptionId,
+                  notificationsEnabled: t0.notificationsEnabled ?? false,
+                  lost: t0.lost,
+                }
+              : null,
+        }}
+      />
       <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:grid-cols-3 lg:grid-cols-4">
         <Info label={t('competition.info.draw')}>{drawLabel(t, t0) || unknown}</Info>
         <Info label={t('competition.info.surface')}>{t0.surface ?? unknown}</Info>

@@ -1,5 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { TournamentDetail } from '@radar/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiError, stubFetch, testUser } from '../../../../test/api-stub';
 import { detail, json, stubApi, tournament } from '../../../../test/fixtures/competitions';
 import { renderApp } from '../../../../test/test-utils';
 
@@ -142,5 +144,173 @@ describe('/competition/:guid', () => {
     renderApp(`/competition/${GUID}`);
     expect(await screen.findByText('Torneo non trovato.', {}, WAIT)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Dettaglio torneo' })).toBeTruthy();
+  });
+});
+
+describe('/competition/:guid follow actions', () => {
+  const SUBSCRIPTION = '5b1f0c2e-0000-4000-8000-000000000077';
+  const UUID = 'A1E2C3D4-0000-4000-8000-000000000002';
+  const NAME = 'Torneo Open di Natale – Singolare Femminile 4a categoria';
+
+  /** The competition detail and the subscriptions calls on one follow state, as the server keeps it. */
+  function followApi(options: { followed?: boolean; subscribeAnswer?: 'conflict' } = {}) {
+    type FollowState = Pick<
+      TournamentDetail,
+      'followed' | 'subscriptionId' | 'lost' | 'notificationsEnabled'
+    >;
+    const notFollowed: FollowState = {
+      followed: false,
+      subscriptionId: null,
+      lost: false,
+      notificationsEnabled: null,
+    };
+    const justFollowed: FollowState = {
+      followed: true,
+      subscriptionId: SUBSCRIPTION,
+      lost: false,
+      notificationsEnabled: true,
+    };
+    let state: FollowState = options.followed ? justFollowed : notFollowed;
+    let previousNotifications = true;
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    const light = () => ({
+      id: SUBSCRIPTION,
+      competitionGuid: GUID,
+      tournamentUuid: UUID,
+      notificationsEnabled: state.notificationsEnabled ?? false,
+      lost: state.lost,
+      createdAt: '2026-11-22T08:00:00.000Z',
+    });
+    stubFetch(({ method, url, body }) => {
+      const path = url.pathname;
+      calls.push({ method, path, body });
+      if (path === '/api/user') return testUser();
+      if (method === 'GET' && path === `/api/competitions/${GUID}`)
+        return json({ competition: detail({ followed: state.followed, tournaments: [tournament(state)] }) });
+      if (method === 'POST' && path === '/api/subscriptions/tournaments/subscribe') {
+        state = justFollowed;
+        if (options.subscribeAnswer === 'conflict') return apiError('ALREADY_SUBSCRIBED', 409);
+        return json(light(), 201);
+      }
+      if (method === 'DELETE' && path === `/api/subscriptions/tournaments/unsubscribe/${SUBSCRIPTION}`) {
+        state = notFollowed;
+        return null;
+      }
+      if (method === 'PATCH' && path.endsWith(`${SUBSCRIPTION}/notifications`)) {
+        state = { ...state, notificationsEnabled: (body as { enabled: boolean }).enabled };
+        return light();
+      }
+      if (method === 'PATCH' && path.endsWith(`${SUBSCRIPTION}/lost`)) {
+        const { lost } = body as { lost: boolean };
+        if (lost) previousNotifications = state.notificationsEnabled ?? true;
+        state = { ...state, lost, notificationsEnabled: lost ? false : previousNotifications };
+        return light();
+      }
+      return apiError('NOT_FOUND', 404);
+    });
+    return calls;
+  }
+  const writes = (calls: { method: string }[]) => calls.filter((call) => call.method !== 'GET');
+  const detailReads = (calls: { method: string; path: string }[]) =>
+    calls.filter((call) => call.method === 'GET' && call.path === `/api/competitions/${GUID}`).length;
+
+  it('follows after confirmation (cancel sends nothing) and then offers the follower’s actions', async () => {
+    const calls = followApi();
+    renderApp(`/competition/${GUID}`);
+    const follow = await screen.findByRole('button', { name: 'Segui il torneo' }, WAIT);
+    expect(screen.queryByRole('switch')).toBeNull();
+
+    fireEvent.click(follow);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Seguire questo torneo?' });
+    expect(dialog.textContent).toContain(`Seguirai ${NAME}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(writes(calls)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Segui il torneo' }));
+    await act(async () => {
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Segui' }));
+    });
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/subscriptions/tournaments/subscribe',
+        body: { competitionGuid: GUID, tournamentUuid: UUID },
+      },
+    ]);
+    // The detail is asked again and now shows the follow.
+    const toggle = await screen.findByRole('switch', { name: `Notifiche per ${NAME}` }, WAIT);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(detailReads(calls)).toBe(2);
+    expect(screen.getByRole('button', { name: 'Smetti di seguire' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Segna come perso' })).toBeTruthy();
+    expect(screen.getByText(`Ora segui ${NAME}`)).toBeTruthy();
+  });
+
+  it('toggles notifications, marks lost and back, and unfollows, each write with its id and body', async () => {
+    const calls = followApi({ followed: true });
+    renderApp(`/competition/${GUID}`);
+    const toggle = await screen.findByRole('switch', { name: `Notifiche per ${NAME}` }, WAIT);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Segna come perso' }));
+    await act(async () => {
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog', { name: 'Segnare il torneo come perso?' })).getByRole(
+          'button',
+          { name: 'Segna come perso' },
+        ),
+      );
+    });
+    const panel = screen.getByRole('main');
+    await within(panel).findByText('Perso', {}, WAIT);
+    const lostToggle = screen.getByRole('switch', { name: `Notifiche per ${NAME}` }) as HTMLButtonElement;
+    expect(lostToggle.disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Togli il segno di perso' }));
+    await act(async () => {
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Togli il segno' }),
+      );
+    });
+    await waitFor(() => expect(screen.queryByText('Perso')).toBeNull());
+    // Off before it was lost: still off.
+    expect(screen.getByRole('switch', { name: `Notifiche per ${NAME}` }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Smetti di seguire' }));
+    await act(async () => {
+      fireEvent.click(
+        within(
+          await screen.findByRole('alertdialog', { name: 'Smettere di seguire questo torneo?' }),
+        ).getByRole('button', { name: 'Smetti di seguire' }),
+      );
+    });
+    expect(await screen.findByRole('button', { name: 'Segui il torneo' }, WAIT)).toBeTruthy();
+    const base = `/api/subscriptions/tournaments/subscribe/${SUBSCRIPTION}`;
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', path: `${base}/notifications`, body: { enabled: false } },
+      { method: 'PATCH', path: `${base}/lost`, body: { lost: true } },
+      { method: 'PATCH', path: `${base}/lost`, body: { lost: false } },
+      {
+        method: 'DELETE',
+        path: `/api/subscriptions/tournaments/unsubscribe/${SUBSCRIPTION}`,
+        body: undefined,
+      },
+    ]);
+  });
+
+  it('says “already subscribed” in a toast when the tournament was followed elsewhere, and catches up', async () => {
+    followApi({ subscribeAnswer: 'conflict' });
+    renderApp(`/competition/${GUID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Segui il torneo' }, WAIT));
+    await act(async () => {
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Segui' }));
+    });
+    expect(await screen.findByText('Sei già iscritto a questo torneo', {}, WAIT)).toBeTruthy();
+    expect(screen.getByText('Non è stato possibile seguire il torneo')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Smetti di seguire' }, WAIT)).toBeTruthy();
   });
 });

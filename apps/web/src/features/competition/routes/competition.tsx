@@ -139,7 +139,11 @@ export function CompetitionRoute() {
               {t('competition.noTournaments')}
             </p>
           ) : competition.tournaments.length === 1 && competition.tournaments[0] ? (
-            <TournamentSection tournament={competition.tournaments[0]} hasCard={competition.hasCard} />
+            <TournamentSection
+              competition={competition}
+              tournament={competition.tournaments[0]}
+              hasCard={competition.hasCard}
+            />
           ) : (
             <Tabs defaultValue={competition.tournaments[0]?.uuid}>
               <TabsList aria-label={t('competition.tournaments')}>
@@ -151,7 +155,11 @@ export function CompetitionRoute() {
               </TabsList>
               {competition.tournaments.map((tournament) => (
                 <TabsContent key={tournament.uuid} value={tournament.uuid}>
-                  <TournamentSection tournament={tournament} hasCard={competition.hasCard} />
+                  <TournamentSection
+                    competition={competition}
+                    tournament={tournament}
+                    hasCard={competition.hasCard}
+                  />
                 </TabsContent>
               ))}
             </Tabs>

@@ -1,3 +1,4 @@
+import type { FollowedTournament, MyTournamentSection } from '@radar/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, testUser } from '../../../../test/api-stub';
@@ -41,5 +42,63 @@ describe('account menu', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(calls.some((call) => call.method === 'POST' && call.path === '/logout')).toBe(true);
     expect(queryClient.getQueryData(['user'])).toBeNull();
+  });
+});
+
+describe('dashboard: my tournaments', () => {
+  const competition = {
+    club: 'Tennis Club Parioli',
+    city: 'Roma',
+    provinceSigla: 'RM',
+    startDate: '2036-12-12',
+    endDate: '2036-12-21',
+    status: 3 as const,
+    registrationOpensAt: '2036-12-01T11:00:00.000Z',
+    registrationClosesAt: '2036-12-09T11:00:00.000Z',
+  };
+  const item = (n: number, section: MyTournamentSection, name: string, extra = {}): FollowedTournament => ({
+    id: `5b1f0c2e-0000-4000-8000-00000000000${n}`,
+    competitionGuid: `25C6CC33-AE3A-447E-A55B-FBE66FBAFC8${n}`,
+    tournamentUuid: `A1E2C3D4-0000-4000-8000-00000000000${n}`,
+    notificationsEnabled: true,
+    lost: section === 'lost',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    section,
+    competition: { ...competition, name, ...extra },
+    tournament: null,
+  });
+
+  it('counts the followed tournaments and shows the next one and the one being played', async () => {
+    stubApi({
+      'GET /user': testUser(),
+      'GET /subscriptions/my-tournaments': {
+        items: [
+          item(1, 'open_registration', 'Open di Natale'),
+          item(2, 'ongoing', 'Torneo di Primavera', { city: 'Isernia', provinceSigla: 'IS', status: 2 }),
+          item(3, 'lost', 'Memorial Rossi'),
+        ],
+      },
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'I miei tornei' }));
+    expect(await card.findByText('Tornei seguiti: 3')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Vedi tutti' }).getAttribute('href')).toBe('/subscriptions');
+    const next = card.getByText('Prossimo torneo').parentElement as HTMLElement;
+    expect(within(next).getByRole('link', { name: 'Open di Natale' })).toBeTruthy();
+    expect(within(next).getByText('Iscrizioni entro il 9 dic 2036, 12:00')).toBeTruthy();
+    expect(within(next).getByText('Inizia il 12 dic 2036')).toBeTruthy();
+    expect(within(next).getByText('Roma (RM)')).toBeTruthy();
+    const current = card.getByText('Torneo in corso').parentElement as HTMLElement;
+    expect(within(current).getByRole('link', { name: 'Torneo di Primavera' })).toBeTruthy();
+    expect(within(current).getByText('Isernia (IS)')).toBeTruthy();
+    expect(card.queryByText('Memorial Rossi')).toBeNull();
+  });
+
+  it('invites to explore when nothing is followed', async () => {
+    stubApi({ 'GET /user': testUser(), 'GET /subscriptions/my-tournaments': { items: [] } });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'I miei tornei' }));
+    expect(await card.findByText(/Non segui ancora nessun torneo/)).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Esplora i tornei' }).getAttribute('href')).toBe('/explore');
   });
 });

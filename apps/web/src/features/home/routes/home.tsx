@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/document-title';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { MyTournamentsCard } from '../components/my-tournaments-card';
 import { QuickActions } from '../components/quick-actions';
 
 /** `/home` (signed in): the dashboard's greeting and quick actions; its cards come with their features. */
@@ -16,6 +17,7 @@ export function HomeRoute() {
         </h1>
         <p className="max-w-2xl text-pretty text-muted-foreground">{t('pages.home.description')}</p>
       </div>
+      <MyTournamentsCard />
       <QuickActions />
     </div>
   );

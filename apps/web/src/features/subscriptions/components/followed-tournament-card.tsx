@@ -1,0 +1,107 @@
+import type { FollowedTournament } from '@radar/shared';
+import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CompetitionStatusBadge } from '@/components/competition-status-badge';
+import { FollowControls } from '@/components/subscriptions/follow-controls';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import { formatDayRange, formatInstant, formatNumber } from '@/lib/format';
+import { useLanguage } from '@/lib/use-language';
+import { cn } from '@/lib/utils';
+
+/** One followed tournament: what and where, when registration closes, and its follow controls. */
+export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const titleId = useId();
+  const { competition: c, tournament } = item;
+  const title = c?.name ?? t('subscriptions.card.unavailable');
+  const name = [c?.name, tournament?.description].filter(Boolean).join(' – ') || title;
+  const place =
+    c &&
+    [c.club, c.city && `${c.city}${c.provinceSigla ? ` (${c.provinceSigla})` : ''}`]
+      .filter(Boolean)
+      .join(' · ');
+  const closesAt = c?.registrationClosesAt ?? null;
+  const registrationStillAhead = c !== null && (c.status === 3 || c.status === 4);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-5',
+        item.lost && 'border-dashed bg-muted/30',
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        {c && <CompetitionStatusBadge status={c.status} />}
+        {item.lost && <Badge tone="destructive">{t('competitions.lost')}</Badge>}
+      </div>
+      <div className="flex flex-col gap-0.5">
+        <h3 id={titleId} className="text-lg leading-snug font-semibold text-balance">
+          <Link to={paths.competition(item.competitionGuid)} className="hover:text-primary hover:underline">
+            {title}
+          </Link>
+        </h3>
+        {tournament && <p className="text-sm font-medium">{tournament.description}</p>}
+      </div>
+      {c && (
+        <dl className="grid gap-y-1.5 text-sm text-muted-foreground">
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">{t('competition.dates')}</dt>
+            <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+            <dd>{formatDayRange(c.startDate, c.endDate, language)}</dd>
+          </div>
+          {place && (
+            <div className="flex min-w-0 items-center gap-2">
+              <dt className="sr-only">{t('competition.place')}</dt>
+              <MapPin aria-hidden="true" className="size-4 shrink-0" />
+              <dd className="truncate">{place}</dd>
+            </div>
+          )}
+          {tournament && (
+            <div className="flex items-center gap-2">
+              <dt className="sr-only">{t('competition.participants')}</dt>
+              <Users aria-hidden="true" className="size-4 shrink-0" />
+              <dd>
+                {tournament.maxParticipants === null
+                  ? t('subscriptions.card.participants', {
+                      count: formatNumber(tournament.participantsCount, language),
+                    })
+                  : t('subscriptions.card.participantsOf', {
+                      count: formatNumber(tournament.participantsCount, language),
+                      max: formatNumber(tournament.maxParticipants, language),
+                    })}
+              </dd>
+            </div>
+          )}
+          {closesAt && registrationStillAhead && (
+            <div className="flex items-center gap-2">
+              <dt className="sr-only">{t('competition.registration')}</dt>
+              <Clock aria-hidden="true" className="size-4 shrink-0" />
+              <dd className={cn(c.status === 3 && !item.lost && 'font-medium text-success')}>
+                {t(
+                  new Date(closesAt).getTime() > Date.now()
+                    ? 'subscriptions.card.registrationCloses'
+                    : 'subscriptions.card.registrationClosed',
+                  { date: formatInstant(closesAt, language) },
+                )}
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <FollowControls
+        className="border-t border-border pt-3"
+        target={{
+          competitionGuid: item.competitionGuid,
+          tournamentUuid: item.tournamentUuid,
+          name,
+          subscription: { id: item.id, notificationsEnabled: item.notificationsEnabled, lost: item.lost },
+        }}
+      />
+    </article>
+  );
+}
