@@ -37,6 +37,11 @@ export async function findUserMatches(
   at: MatchInstant,
 ): Promise<UserMatch[]> {
   if (guids.length === 0) return [];
+  return userMatchesQuery(db, guids, at);
+}
+
+/** The query of {@link findUserMatches}, unrun (the benchmark explains it). */
+export function userMatchesQuery(db: Executor, guids: readonly string[], at: MatchInstant) {
   const c = competitions;
   const f = filters;
   return db

@@ -15,6 +15,12 @@ import { findDetailStates, findUserMatches, readIngestTimes } from './matching.r
 /** The matching engine's cursor over `competition_events`. */
 export const MATCHING_CONSUMER = 'matching';
 
+/**
+ * Events per batch: one transaction, one matching query and one `createNotifications` call each.
+ * It bounds the memory a run holds (the notifications of a batch) whatever the backlog.
+ */
+export const MATCH_BATCH_SIZE = 100;
+
 /** The dedupe key of a user's notification about a new competition: one per user, ever. */
 export const newTournamentDedupeKey = (competitionGuid: string) => `new_tournament:${competitionGuid}`;
 
@@ -80,7 +86,11 @@ export async function runMatching(
   };
   summary.events = await consumeEvents(
     deps.db,
-    { consumer: MATCHING_CONSUMER, kinds: ['new_competition'], batchSize: options.batchSize ?? 1000 },
+    {
+      consumer: MATCHING_CONSUMER,
+      kinds: ['new_competition'],
+      batchSize: options.batchSize ?? MATCH_BATCH_SIZE,
+    },
     async (tx: Tx, events) => {
       const guids = [...new Set(events.map((event) => event.competitionGuid))];
       const [states, ingest] = [await findDetailStates(tx, guids), await readIngestTimes(tx)];
