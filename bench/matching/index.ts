@@ -23,7 +23,6 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import {
-  CAT_CLASSES,
   CAT_ETA_VALUES,
   type CatClass,
   type CatEta,
@@ -36,7 +35,6 @@ import {
   type MatchableCompetition,
   matchFilter,
   PROVINCES,
-  TIPI_TORNEO,
   type TipoTorneo,
 } from '@radar/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
