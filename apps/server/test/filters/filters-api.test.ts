@@ -63,6 +63,9 @@ describe('filters API', () => {
       const response = await call(t.app, method, url, { body: { name: 'x' } });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json().code).toBe('UNAUTHORIZED');
+      // A visitor's language is the browser's (Accept-Language); a signed-in user's is their own.
+      const english = await call(t.app, method, url, { body: { name: 'x' }, language: 'en-GB,en;q=0.9' });
+      expect(english.json().message).toBe('You need to be logged in to access this resource');
     }
   });
 
