@@ -211,4 +211,53 @@ describe.skipIf(!adminUrl)('two API and two worker processes on one database', {
       .where(inArray(notifications.userId, ids));
     expect(rows?.n).toBe(USERS);
   });
+  it('notify each matching user once of a new tournament, whichever worker ingests and matches', async () => {
+    const fan = await createUser(database.db);
+    const other = await createUser(database.db);
+    const save = async (user: User, api: string, body: object) => {
+      const response = await fetch(`${api}/api/filters`, {
+        method: 'POST',
+        headers: { cookie: await signIn(database.db, user), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.text()).toBe(201);
+    };
+    await save(fan, apis[0] as string, { name: 'Roma', regionId: 12, provinceId: 58 });
+    await save(fan, apis[1] as string, { name: 'Lazio femminile', regionId: 12, tipoTorneo: 'Femminile' });
+    await save(other, apis[1] as string, { name: 'Sardegna', regionId: 20 });
+
+    const [before] = await database.db.select().from(federationStatus);
+    const { guid } = sim.script.addCompetition({
+      name: 'Torneo dei due worker',
+      province: 'RM',
+      tournaments: [
+        { type: 'Maschile', categoryClass: 4, ageCategory: 'open' },
+        { type: 'Femminile', categoryClass: 4, ageCategory: 'open' },
+      ],
+    });
+    const ofType = (userId: string) =>
+      database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'new_tournament')));
+    const [notification] = await eventually('the new tournament notification', async () => {
+      const rows = await ofType(fan.id);
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(notification?.params).toMatchObject({
+      competitionGuid: guid.toUpperCase(),
+      tournamentName: 'Torneo dei due worker',
+      reasons: ['region', 'province', 'type'],
+      matchingFilters: 2,
+    });
+    // Another pass and matching run later, still one.
+    await eventually('a later ingestion pass', async () => {
+      const [row] = await database.db.select().from(federationStatus);
+      const last = row?.lastIngestFinishedAt?.getTime() ?? 0;
+      return last > (before?.lastIngestFinishedAt?.getTime() ?? 0) + 60_000 ? true : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    expect(await ofType(fan.id)).toHaveLength(1);
+    expect(await ofType(other.id)).toHaveLength(0);
+  });
 });

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { readFederationStatus } from '../modules/competitions/ingestion.repository';
 import { type IngestionDeps, runIngestion } from '../modules/competitions/ingestion.service';
+import { requestMatching } from './match';
 import { requestLiveUpdates } from './subscriptions';
 
 export const INGEST_QUEUE = 'ingest';
@@ -23,10 +24,15 @@ export async function scheduleIngestion(boss: PgBoss, intervalMinutes: number): 
   await boss.schedule(INGEST_QUEUE, ingestCron(intervalMinutes), null, { tz: 'Europe/Rome' });
 }
 
+/**
+ * Runs the passes. A pass that recorded new competitions asks for a matching run at once
+ * (docs/decisions/040), so new tournaments reach their users right after the pass.
+ */
 export async function workIngestion(boss: PgBoss, deps: IngestionDeps): Promise<void> {
   await boss.work(INGEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
-    await runIngestion(deps);
-    // Followed tournaments: tell followers of what this pass found (issue 7).
+    const summary = await runIngestion(deps);
+    if (summary.events.new_competition > 0) await requestMatching(boss, 'ingested');
+    // Followed tournaments: tell their followers what this pass found (decision 060).
     await requestLiveUpdates(boss);
   });
 }

@@ -80,6 +80,8 @@ export type CreateNotificationsResult = {
 };
 
 const INSERT_CHUNK = 500;
+/** Users looked up per statement (one parameter each). */
+const LOOKUP_CHUNK = 10_000;
 const DEDUPE_KEY_MAX = 300;
 
 export class InvalidNotificationError extends Error {
@@ -153,11 +155,17 @@ export async function createNotifications(
     }
 
     const userIds = [...new Set(inserted.map((row) => row.userId))];
-    const [deliveryUsers, preferenceRows, withWebPush] = [
-      await findDeliveryUsers(t, userIds),
-      await findPreferenceRows(t, userIds),
-      await findUsersWithActiveWebPush(t, userIds),
-    ];
+    // In chunks: a statement takes at most 65,535 parameters, and a big batch (the matching
+    // engine's) can reach more users than that.
+    const deliveryUsers: Awaited<ReturnType<typeof findDeliveryUsers>> = [];
+    const preferenceRows: Awaited<ReturnType<typeof findPreferenceRows>> = [];
+    const withWebPush = new Set<string>();
+    for (let start = 0; start < userIds.length; start += LOOKUP_CHUNK) {
+      const chunk = userIds.slice(start, start + LOOKUP_CHUNK);
+      deliveryUsers.push(...(await findDeliveryUsers(t, chunk)));
+      preferenceRows.push(...(await findPreferenceRows(t, chunk)));
+      for (const userId of await findUsersWithActiveWebPush(t, chunk)) withWebPush.add(userId);
+    }
     const usersById = new Map(deliveryUsers.map((user) => [user.id, user]));
     const preferencesByUser = groupPreferences(preferenceRows);
 
