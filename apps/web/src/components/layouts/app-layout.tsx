@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 // The app shell composes features: the unread badge is the inbox feature's public hook.
 import { useUnreadCount } from '@/features/communication/api/get-unread-count';
+import { useFilters, useFiltersTabReturn } from '@/lib/filters/get-filters';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
 import { MAIN_CONTENT_ID } from '../skip-link';
@@ -16,6 +17,9 @@ import { UserMenu } from './user-menu';
  */
 export function AppLayout() {
   const unread = useUnreadCount();
+  // The filters stay loaded while signed in: refetched hourly and on tab return (spec §7).
+  useFilters();
+  useFiltersTabReturn();
   const badges: NavBadges = { 'nav.communication': unread.data?.unreadCount ?? 0 };
   return (
     <div className="min-h-dvh">

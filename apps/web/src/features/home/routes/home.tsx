@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/document-title';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { ActiveFiltersCard } from '../components/active-filters-card';
 import { QuickActions } from '../components/quick-actions';
 
 /** `/home` (signed in): the dashboard's greeting and quick actions; its cards come with their features. */
@@ -15,6 +16,9 @@ export function HomeRoute() {
           {user ? t('home.greeting', { name: user.username }) : t('home.greetingAnonymous')}
         </h1>
         <p className="max-w-2xl text-pretty text-muted-foreground">{t('pages.home.description')}</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ActiveFiltersCard />
       </div>
       <QuickActions />
     </div>

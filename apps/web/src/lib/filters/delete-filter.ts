@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../api-client';
+import { refetchFilters } from './invalidate';
+
+/** `DELETE /api/filters/{id}`: 204. */
+export function deleteFilter(id: string): Promise<unknown> {
+  return apiClient.delete(`/filters/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteFilter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFilter,
+    onSuccess: () => refetchFilters(queryClient),
+  });
+}
