@@ -48,25 +48,22 @@ export function useFilters({ enabled = true }: { enabled?: boolean } = {}) {
     queryKey: filterKeys.list(),
     queryFn: ({ signal }) => getFilters(signal),
     enabled: enabled && userId !== null,
-    initialData: () => {
+    // A new page load shows the browser's copy (if younger than 60 minutes) while it fetches.
+    placeholderData: () => {
       const local = userId ? readLocalFilters(userId) : undefined;
       return local ? { items: local.items } : undefined;
     },
-    initialDataUpdatedAt: () => (userId ? readLocalFilters(userId)?.savedAt : undefined),
-    // The browser's copy is shown, then replaced by a fresh answer once per page load.
-    refetchOnMount: (q) => (q.state.dataUpdateCount === 0 ? 'always' : false),
     refetchInterval: FILTERS_REFETCH_INTERVAL_MS,
     refetchIntervalInBackground: false,
   });
 
-  const { data, dataUpdatedAt, isFetching } = query;
+  const { data, dataUpdatedAt, isPlaceholderData } = query;
   useEffect(() => {
     // Keep every fetched answer (not the browser's own copy) for the next page load.
-    if (!userId || !data || isFetching || query.isPlaceholderData) return;
-    const local = readLocalFilters(userId);
-    if (local?.savedAt === dataUpdatedAt) return;
+    if (!userId || !data || isPlaceholderData) return;
+    if (readLocalFilters(userId)?.savedAt === dataUpdatedAt) return;
     saveLocalFilters(userId, data.items, dataUpdatedAt);
-  }, [userId, data, dataUpdatedAt, isFetching, query.isPlaceholderData]);
+  }, [userId, data, dataUpdatedAt, isPlaceholderData]);
 
   return query;
 }
