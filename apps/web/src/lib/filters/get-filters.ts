@@ -44,12 +44,12 @@ export function shouldRefetchOnTabReturn({
 export function useFilters({ enabled = true }: { enabled?: boolean } = {}) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const query = useQuery({
+  const query = useQuery<FilterList>({
     queryKey: filterKeys.list(),
     queryFn: ({ signal }) => getFilters(signal),
     enabled: enabled && userId !== null,
     // A new page load shows the browser's copy (if younger than 60 minutes) while it fetches.
-    placeholderData: () => {
+    placeholderData: (): FilterList | undefined => {
       const local = userId ? readLocalFilters(userId) : undefined;
       return local ? { items: local.items } : undefined;
     },
