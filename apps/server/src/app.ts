@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { oidcRoutes } from './modules/auth/oidc.routes';
 import { competitionsRoutes } from './modules/competitions/competitions.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { filtersRoutes } from './modules/filters/filters.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(unsubscribeRoutes);
   await app.register(referenceRoutes);
   await app.register(competitionsRoutes);
+  await app.register(filtersRoutes);
   if (!deps.config.isProduction && deps.mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

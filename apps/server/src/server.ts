@@ -14,6 +14,7 @@ import { loadWebApp } from './http/web-app';
 import { scheduleAuthCleanup, workAuthCleanup } from './jobs/auth-cleanup';
 import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
 import { ingestSoonIfNeeded, scheduleIngestion, workIngestion } from './jobs/ingest';
+import { scheduleMatching, workMatching } from './jobs/match';
 import { workNotificationDeliveries } from './jobs/notification-delivery';
 import { registerNotificationQueues } from './jobs/notification-queues';
 import { createQueue } from './jobs/queue';
@@ -73,7 +74,9 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   });
   const now = () => new Date();
   await scheduleIngestion(queue, config.ingestIntervalMinutes);
+  await scheduleMatching(queue);
   if (runsWorkers) {
+    await workMatching(queue, { db: database.db, logger, now });
     await workIngestion(queue, { db: database.db, federation, logger, now });
     if (await ingestSoonIfNeeded(queue, database.db))
       logger.info('the calendar has not been read in full yet: ingesting now');

@@ -16,8 +16,19 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+function isParams(data: unknown): data is Record<string, string | number> {
+  return (
+    data !== null &&
+    typeof data === 'object' &&
+    !Array.isArray(data) &&
+    Object.values(data).every((value) => typeof value === 'string' || typeof value === 'number')
+  );
+}
+
 export function errorBody(language: Language, code: ErrorCode, status: number, data?: unknown): ApiError {
-  const body: ApiError = { code, message: translateShared(language, `errors.${code}`), status };
+  // A message with placeholders (e.g. FILTER_LIMIT_REACHED's {{count}}) takes them from the data.
+  const params = isParams(data) ? data : {};
+  const body: ApiError = { code, message: translateShared(language, `errors.${code}`, params), status };
   if (data !== undefined) body.data = data;
   return body;
 }

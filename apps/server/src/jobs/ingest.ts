@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
 import { readFederationStatus } from '../modules/competitions/ingestion.repository';
 import { type IngestionDeps, runIngestion } from '../modules/competitions/ingestion.service';
+import { requestMatching } from './match';
 
 export const INGEST_QUEUE = 'ingest';
 
@@ -22,9 +23,14 @@ export async function scheduleIngestion(boss: PgBoss, intervalMinutes: number): 
   await boss.schedule(INGEST_QUEUE, ingestCron(intervalMinutes), null, { tz: 'Europe/Rome' });
 }
 
+/**
+ * Runs the passes. A pass that recorded new competitions asks for a matching run at once
+ * (docs/decisions/040), so new tournaments reach their users right after the pass.
+ */
 export async function workIngestion(boss: PgBoss, deps: IngestionDeps): Promise<void> {
   await boss.work(INGEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
-    await runIngestion(deps);
+    const summary = await runIngestion(deps);
+    if (summary.events.new_competition > 0) await requestMatching(boss, 'ingested');
   });
 }
 

@@ -120,6 +120,40 @@ describe('consuming competition events', () => {
     expect(seen).toEqual(keys.filter((key) => key.startsWith('test:doc:')));
   });
 
+  it('stops the cursor before the event the handler asks to wait for, and starts there next time', async () => {
+    await consumeEvents(
+      f.test.database.db,
+      { consumer: 'test-wait', kinds: ['new_document'] },
+      async () => {},
+    );
+    const keys = await record(6);
+    const first: string[] = [];
+    let waitFor = 0;
+    const handled = await consumeEvents(
+      f.test.database.db,
+      { consumer: 'test-wait', kinds: ['new_document', 'deadline_changed'], batchSize: 4 },
+      async (_tx, events) => {
+        const stop = events[2];
+        if (!stop) throw new Error('expected a third event');
+        waitFor = stop.id;
+        first.push(...events.filter((event) => event.id < stop.id).map((event) => event.dedupeKey));
+        return { stopBefore: stop.id };
+      },
+    );
+    expect(handled).toBe(2);
+    expect(first).toEqual(keys.slice(0, 2));
+    expect(await readCursor(f.test.database.db, 'test-wait')).toBe(waitFor - 1);
+    const rest: string[] = [];
+    await consumeEvents(
+      f.test.database.db,
+      { consumer: 'test-wait', kinds: ['new_document', 'deadline_changed'], batchSize: 4 },
+      async (_tx, events) => {
+        rest.push(...events.map((event) => event.dedupeKey));
+      },
+    );
+    expect(rest).toEqual(keys.slice(2));
+  });
+
   it('never hands an event to two workers of the same consumer', async () => {
     await record(40);
     const seen: string[] = [];

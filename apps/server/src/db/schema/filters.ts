@@ -1,6 +1,16 @@
 import type { CatEta, FilterTimePeriod, TipoTorneo } from '@radar/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -33,7 +43,18 @@ export const filters = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('filters_user_name_idx').on(table.userId, sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('filters_user_name_idx').on(table.userId, sql`lower(${table.name})`),
+    // The matching engine's entry point (docs/decisions/040): the active filters by region
+    // (0 = any) and draw key (`*|*|*` = any draw), the two criteria nearly every filter sets.
+    // The expressions are those of `filterRegionKeySql` and `filterDrawKeySql` in filter-sql.ts.
+    index('filters_match_idx')
+      .on(
+        sql`coalesce(${table.regionId}, 0)`,
+        sql`(coalesce(${table.tipoTorneo}, '*') || '|' || coalesce(${table.catClass}::text, '*') || '|' || coalesce(${table.catEta}, '*'))`,
+      )
+      .where(sql`${table.notificationsEnabled}`),
+  ],
 );
 
 export type FilterRow = typeof filters.$inferSelect;

@@ -28,14 +28,24 @@ export interface ConsumeOptions<K extends CompetitionEventKind> {
   batchSize?: number;
 }
 
+/**
+ * What a handler may answer: nothing when it handled every event it was given, or
+ * `{ stopBefore: id }` when it handled only the events before that one (which must wait, e.g.
+ * for data still being written): the cursor then stops just before it, and the run ends, so
+ * the next run starts again from that event.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers that handle everything return nothing.
+export type HandlerResult = void | { stopBefore: number };
+
 export type EventHandler<K extends CompetitionEventKind> = (
   tx: Tx,
   events: CompetitionEvent<K>[],
-) => Promise<void>;
+) => Promise<HandlerResult>;
 
 /**
  * Handles every event recorded after the consumer's cursor, batch by batch, until none is
- * left. Returns how many events of the wanted kinds were handled.
+ * left (or the handler asks to stop before an event). Returns how many events of the wanted
+ * kinds were handled.
  */
 export async function consumeEvents<K extends CompetitionEventKind>(
   db: Db,
@@ -57,13 +67,17 @@ export async function consumeEvents<K extends CompetitionEventKind>(
       const last = rows.at(-1);
       if (!last) return 0;
       const events = rows.filter((row) => wanted.has(row.kind)) as unknown as CompetitionEvent<K>[];
-      if (events.length > 0) await handler(tx, events);
-      await tx
-        .update(eventCursors)
-        .set({ lastEventId: last.id, updatedAt: sql`now()` })
-        .where(eq(eventCursors.consumer, options.consumer));
-      handled += events.length;
-      return rows.length;
+      const result = events.length > 0 ? await handler(tx, events) : undefined;
+      const stopBefore = result ? result.stopBefore : null;
+      const lastEventId = stopBefore === null ? last.id : Math.max(cursor, stopBefore - 1);
+      if (lastEventId !== cursor) {
+        await tx
+          .update(eventCursors)
+          .set({ lastEventId, updatedAt: sql`now()` })
+          .where(eq(eventCursors.consumer, options.consumer));
+      }
+      handled += stopBefore === null ? events.length : events.filter((event) => event.id < stopBefore).length;
+      return stopBefore === null ? rows.length : -1;
     });
     if (batch < batchSize) return handled;
   }

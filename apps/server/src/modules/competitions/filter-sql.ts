@@ -5,7 +5,9 @@
  */
 import {
   drawCriteriaKey,
+  FILTER_REASONS,
   type FilterCriteria,
+  type FilterReason,
   hasDrawCriteria,
   romeDate,
   SEARCH_TIME_PERIODS,
@@ -91,7 +93,7 @@ export function filterMatchesCompetitionSql(
   at: MatchInstant,
   c: Competitions = competitions,
 ): SQL {
-  const drawKey = sql`(coalesce(${f.tipoTorneo}, '*') || '|' || coalesce(${f.catClass}::text, '*') || '|' || coalesce(${f.catEta}, '*'))`;
+  const drawKey = filterDrawKeySql(f);
   return and(
     sql`(${f.regionId} is null or ${c.regionId} = ${f.regionId})`,
     sql`(${f.provinceId} is null or ${c.provinceId} = ${f.provinceId})`,
@@ -103,6 +105,56 @@ export function filterMatchesCompetitionSql(
     prizeBandSql(sql`${f.prize}`, c),
     sql`((${f.tipoTorneo} is null and ${f.catClass} is null and ${f.catEta} is null) or ${drawKey} = any(${c.drawKeys}))`,
   ) as SQL;
+}
+
+/**
+ * The filter's draw key (`drawCriteriaKey` of @radar/shared): `type|class|age` with `*` for
+ * "any"; `*|*|*` when it sets no draw criterion. Indexed by `filters_match_idx`.
+ */
+export const filterDrawKeySql = (f: Filters): SQL<string> =>
+  sql<string>`(coalesce(${f.tipoTorneo}, '*') || '|' || coalesce(${f.catClass}::text, '*') || '|' || coalesce(${f.catEta}, '*'))`;
+
+/** The filter's region, 0 for "any region". Indexed by `filters_match_idx`. */
+export const filterRegionKeySql = (f: Filters): SQL<number> => sql<number>`coalesce(${f.regionId}, 0)`;
+
+/**
+ * A necessary condition of {@link filterMatchesCompetitionSql} that an index can answer: the
+ * filter's region is the competition's or any, and its draw key is one of the competition's or
+ * "any draw". The matching engine adds it beside the full predicate so that PostgreSQL looks
+ * up, per competition, only the filters of its region and draws (`filters_match_idx`) instead
+ * of reading them all.
+ */
+export function filterCandidateSql(f: Filters, c: Competitions = competitions): SQL {
+  return sql`(${filterRegionKeySql(f)} = any(array[coalesce(${c.regionId}, -1), 0])
+    and ${filterDrawKeySql(f)} = any(${c.drawKeys} || array['*|*|*']::text[]))`;
+}
+
+/**
+ * When a filter gives a reason (`filterReasons` of @radar/shared): the criteria it sets, one
+ * SQL condition per reason, in the spec's order.
+ */
+export function filterReasonSql(f: Filters): Record<FilterReason, SQL> {
+  return {
+    region: sql`(${f.regionId} is not null)`,
+    province: sql`(${f.provinceId} is not null)`,
+    status: sql`(${f.idStatopuc} <> 0)`,
+    dates: sql`(${f.dataInizio} is not null or ${f.dataFine} is not null or ${f.timePeriod} <> 'all')`,
+    prize: sql`(${f.prize} <> 0)`,
+    type: sql`(${f.codFonte} <> 0 or ${f.tipoTorneo} is not null)`,
+    category: sql`(${f.catClass} is not null or ${f.catEta} is not null)`,
+  };
+}
+
+/**
+ * The union of the reasons of a group of matching filters (an aggregate, for `group by`): a
+ * text array in the spec's order, as `filterReasons` would give for their union.
+ */
+export function groupReasonsSql(f: Filters): SQL<FilterReason[]> {
+  const conditions = filterReasonSql(f);
+  const parts = FILTER_REASONS.map(
+    (reason) => sql`case when bool_or(${conditions[reason]}) then ${reason} end`,
+  );
+  return sql<FilterReason[]>`array_remove(array[${sql.join(parts, sql`, `)}]::text[], null)`;
 }
 
 /** A stored filter row as the criteria of the shared predicate. */

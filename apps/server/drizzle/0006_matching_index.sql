@@ -1,0 +1,1 @@
+CREATE INDEX "filters_match_idx" ON "filters" USING btree (coalesce("region_id", 0),(coalesce("tipo_torneo", '*') || '|' || coalesce("cat_class"::text, '*') || '|' || coalesce("cat_eta", '*'))) WHERE "filters"."notifications_enabled";

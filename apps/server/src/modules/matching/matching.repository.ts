@@ -1,0 +1,83 @@
+/**
+ * The matching engine's SQL (docs/decisions/040): which enabled filters match a batch of new
+ * competitions, grouped per user and competition, in one set-based query.
+ */
+import type { FilterReason } from '@radar/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { competitions, federationStatus, filters } from '../../db/schema';
+import {
+  filterCandidateSql,
+  filterMatchesCompetitionSql,
+  groupReasonsSql,
+  type MatchInstant,
+} from '../competitions/filter-sql';
+
+type Executor = Db | Tx;
+
+/** One user's match with one competition: how many of their enabled filters, and why. */
+export interface UserMatch {
+  userId: string;
+  competitionGuid: string;
+  competitionName: string;
+  matchingFilters: number;
+  /** The union of the matching filters' reasons, in the spec's order. */
+  reasons: FilterReason[];
+}
+
+/**
+ * Every (user, competition) pair where at least one of the user's enabled filters matches one
+ * of these competitions at `at`: one query, whatever the number of filters. The index condition
+ * (`filterCandidateSql`) narrows each competition to the filters of its region and draws; the
+ * full predicate (`filterMatchesCompetitionSql`, the SQL twin of `matchFilter`) decides.
+ */
+export async function findUserMatches(
+  db: Executor,
+  guids: readonly string[],
+  at: MatchInstant,
+): Promise<UserMatch[]> {
+  if (guids.length === 0) return [];
+  const c = competitions;
+  const f = filters;
+  return db
+    .select({
+      userId: f.userId,
+      competitionGuid: c.guid,
+      competitionName: c.name,
+      matchingFilters: sql<number>`count(*)::int`,
+      reasons: groupReasonsSql(f),
+    })
+    .from(c)
+    .innerJoin(
+      f,
+      and(eq(f.notificationsEnabled, true), filterCandidateSql(f, c), filterMatchesCompetitionSql(f, at, c)),
+    )
+    .where(inArray(c.guid, [...guids]))
+    .groupBy(f.userId, c.guid, c.name);
+}
+
+/** Whether each competition's detail has been read (or found unpublished): its draws are known. */
+export async function findDetailStates(
+  db: Executor,
+  guids: readonly string[],
+): Promise<Map<string, { detailSettled: boolean }>> {
+  if (guids.length === 0) return new Map();
+  const rows = await db
+    .select({ guid: competitions.guid, detailStatus: competitions.detailStatus })
+    .from(competitions)
+    .where(inArray(competitions.guid, [...guids]));
+  return new Map(rows.map((row) => [row.guid, { detailSettled: row.detailStatus !== null }]));
+}
+
+/** When the last ingestion pass started and finished. */
+export async function readIngestTimes(
+  db: Executor,
+): Promise<{ startedAt: Date | null; finishedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      startedAt: federationStatus.lastIngestStartedAt,
+      finishedAt: federationStatus.lastIngestFinishedAt,
+    })
+    .from(federationStatus);
+  return { startedAt: row?.startedAt ?? null, finishedAt: row?.finishedAt ?? null };
+}
