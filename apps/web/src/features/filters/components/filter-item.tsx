@@ -29,7 +29,7 @@ export function FilterItem({
     <article
       aria-labelledby={titleId}
       className={cn(
-        'flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-5',
+        'flex h-full flex-col gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-5',
         !filter.notificationsEnabled && 'bg-muted/30',
       )}
     >
@@ -50,7 +50,7 @@ export function FilterItem({
         />
       </div>
       <CriteriaSummary criteria={filter} />
-      <div className="flex flex-wrap justify-end gap-2">
+      <div className="mt-auto flex flex-wrap justify-end gap-2">
         <Button
           variant="ghost"
           size="sm"
