@@ -364,6 +364,32 @@ describe('/filters wizard', () => {
     expect(screen.getByLabelText('Provincia').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('says so in the user’s language, in the dialog and a toast, when the filter limit is reached', async () => {
+    stubFiltersApi([], {
+      fail: [
+        {
+          method: 'POST',
+          path: /^\/api\/filters$/,
+          response: () => apiError('FILTER_LIMIT_REACHED', 409, { count: 50 }),
+        },
+      ],
+    });
+    renderApp('/filters');
+    const dialog = await openWizard();
+    await act(async () => {
+      fireEvent.change(within(dialog).getByLabelText('Nome del filtro'), {
+        target: { value: 'Uno di troppo' },
+      });
+    });
+    await next();
+    await next();
+    await click(await screen.findByRole('button', { name: 'Salva il filtro' }));
+    const text = 'Hai raggiunto il numero massimo di filtri (50). Eliminane uno per crearne un altro.';
+    expect(await within(dialog).findByText(text)).toBeTruthy();
+    expect(screen.getAllByText(text).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole('dialog', { name: 'Nuovo filtro' })).toBeTruthy();
+  });
+
   it('edits a filter with the wizard prefilled and saves it with PUT', async () => {
     const roma = savedFilter({
       name: 'Roma',
