@@ -2,7 +2,6 @@ import {
   EMPTY_CRITERIA,
   FILTER_TIME_PERIODS,
   type Filter,
-  type FilterBodyInput,
   type FilterCriteria,
   type FilterTimePeriod,
 } from '@radar/shared';
@@ -63,6 +62,3 @@ export function formValuesOfCriteria(criteria: FilterCriteria = EMPTY_CRITERIA):
     droppedPeriod: keep ? null : timePeriod,
   };
 }
-
-/** The values as the schema reads them (`FilterBodyInput`). */
-export const toBodyInput = (values: FilterFormValues): FilterBodyInput => values;

@@ -12,5 +12,7 @@ export function useDeleteFilter() {
   return useMutation({
     mutationFn: deleteFilter,
     onSuccess: () => refetchFilters(queryClient),
+    // E.g. FILTER_NOT_FOUND: deleted from another device; the list shows what is left.
+    onError: () => refetchFilters(queryClient),
   });
 }

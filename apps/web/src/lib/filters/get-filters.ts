@@ -2,7 +2,6 @@ import {
   FILTERS_REFETCH_INTERVAL_MS,
   FILTERS_TAB_RETURN_MIN_FOCUS_GAP_MS,
   FILTERS_TAB_RETURN_STALE_MS,
-  type Filter,
   type FilterList,
 } from '@radar/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -67,9 +66,6 @@ export function useFilters({ enabled = true }: { enabled?: boolean } = {}) {
 
   return query;
 }
-
-/** The filters list, or an empty one while loading. */
-export const filterItems = (data: FilterList | undefined): Filter[] => data?.items ?? [];
 
 /**
  * Spec §7 "on tab return": when the page becomes visible or the window gets the focus again,

@@ -13,5 +13,7 @@ export function useUpdateFilter() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: FilterBody }) => updateFilter(id, body),
     onSuccess: () => refetchFilters(queryClient),
+    // E.g. FILTER_NOT_FOUND: deleted from another device; the list shows what is left.
+    onError: () => refetchFilters(queryClient),
   });
 }
