@@ -7,7 +7,7 @@ import {
   filterBodySchema,
 } from '@radar/shared';
 import { Check } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -98,6 +98,17 @@ function WizardForm({
   const values = form.watch() as FilterFormValues;
   const current = STEPS[step] ?? STEPS[0];
 
+  // A new step is announced and keyboard focus starts from its top (step 1 focuses its field).
+  const progressRef = useRef<HTMLParagraphElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (step > 0) progressRef.current?.focus();
+  }, [step]);
+
   const next = async () => {
     if (await form.trigger([...current.fields])) setStep((s) => Math.min(s + 1, STEPS.length - 1));
   };
@@ -148,7 +159,7 @@ function WizardForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <div className="flex flex-col gap-1 pr-8">
         <DialogTitle>{filter ? t('filters.wizard.editTitle') : t('filters.wizard.createTitle')}</DialogTitle>
-        <DialogDescription>
+        <DialogDescription ref={progressRef} tabIndex={-1} className="focus:outline-none">
           {t('filters.wizard.progress', {
             step: step + 1,
             total: STEPS.length,

@@ -208,6 +208,10 @@ describe('/filters wizard', () => {
     });
     await next();
     expect(await within(dialog).findByText('Passo 2 di 3: Dettagli del torneo')).toBeTruthy();
+    // Focus moves to the new step's title, so it is announced and tabbing starts from there.
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toBe('Passo 2 di 3: Dettagli del torneo'),
+    );
 
     // Step 2: the provinces of the chosen region only.
     const province = screen.getByLabelText('Provincia') as HTMLSelectElement;
