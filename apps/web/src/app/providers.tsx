@@ -5,6 +5,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { userQueryKey } from '@/lib/auth/user';
+import { clearLocalFilters } from '@/lib/filters/local-cache';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme-context';
 
@@ -24,6 +25,7 @@ export function AppProviders({
     () =>
       setUnauthorizedHandler(() => {
         queryClient.clear();
+        clearLocalFilters();
         queryClient.setQueryData(userQueryKey, null);
       }),
     [queryClient],

@@ -20,6 +20,21 @@ describe('translateApiError', () => {
     );
   });
 
+  it("fills the code's placeholders from the error's data", () => {
+    const error = new ApiClientError('server text', {
+      status: 409,
+      kind: 'http',
+      code: 'FILTER_LIMIT_REACHED',
+      data: { count: 50 },
+    });
+    expect(translateApiError(tIt, error)).toBe(
+      'Hai raggiunto il numero massimo di filtri (50). Eliminane uno per crearne un altro.',
+    );
+    expect(translateApiError(tEn, error)).toBe(
+      'You have reached the maximum number of filters (50). Delete one to create another.',
+    );
+  });
+
   it('falls back to the meaning of the HTTP status for unknown or missing codes', () => {
     expect(translateApiError(tEn, httpError(403, 'SOMETHING_NEW'))).toBe(
       "You don't have permission to access this resource",

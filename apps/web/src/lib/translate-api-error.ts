@@ -46,7 +46,15 @@ function keyForStatus(status: number): StatusMessageKey {
  */
 export function translateApiError(t: TFunction, error: unknown): string {
   if (!isApiClientError(error)) return t('errors.GENERIC_ERROR');
-  if (isErrorCode(error.code)) return t(`errors.${error.code}`);
+  if (isErrorCode(error.code)) {
+    // Placeholders of a code's text come from the error's data, e.g. FILTER_LIMIT_REACHED's {{count}}.
+    const data = error.data;
+    const params =
+      typeof data === 'object' && data !== null && !Array.isArray(data)
+        ? (data as Record<string, unknown>)
+        : {};
+    return t(`errors.${error.code}`, params);
+  }
   if (error.serviceDown) return t('errors.SERVICE_UNAVAILABLE');
   switch (error.kind) {
     case 'network':

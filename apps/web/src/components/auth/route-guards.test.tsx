@@ -50,7 +50,8 @@ describe('routing rules of spec §2', () => {
   it('follows the redirect value only when it starts with /', async () => {
     signedIn();
     const { router, unmount } = renderApp('/auth/login?redirect=%2Ffilters%3Fnew%3D1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Filtri' })).toBeTruthy();
+    // `?new=1` opens the filter wizard over the filters screen.
+    expect(await screen.findByRole('dialog', { name: 'Nuovo filtro' })).toBeTruthy();
     expect(pathOf(router)).toBe('/filters?new=1');
     unmount();
 

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useUnreadCount } from '@/features/communication/api/get-unread-count';
 // Web push registration on start and on return (spec §4) belongs to the notifications settings.
 import { PushStartup } from '@/features/settings/components/push-startup';
+import { useFilters, useFiltersTabReturn } from '@/lib/filters/get-filters';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
 import { MAIN_CONTENT_ID } from '../skip-link';
@@ -18,6 +19,9 @@ import { UserMenu } from './user-menu';
  */
 export function AppLayout() {
   const unread = useUnreadCount();
+  // The filters stay loaded while signed in: refetched hourly and on tab return (spec §7).
+  useFilters();
+  useFiltersTabReturn();
   const badges: NavBadges = { 'nav.communication': unread.data?.unreadCount ?? 0 };
   return (
     <div className="min-h-dvh">

@@ -11,6 +11,7 @@ import {
   useRef,
 } from 'react';
 import { apiClient } from '../api-client';
+import { clearLocalFilters } from '../filters/local-cache';
 import { fetchUser, profileQueryKey, userQueryKey } from './user';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -85,6 +86,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearSession = useCallback(() => {
     queryClient.clear();
+    // Spec §4: logout clears all cached data, the filters kept in the browser too.
+    clearLocalFilters();
     queryClient.setQueryData(userQueryKey, null);
   }, [queryClient]);
 

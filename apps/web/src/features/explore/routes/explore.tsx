@@ -15,6 +15,7 @@ import { DocumentsList } from '../components/documents-list';
 import { FilterPanel } from '../components/filter-panel';
 import { OverviewPanel } from '../components/overview-panel';
 import { Pagination } from '../components/pagination';
+import { SavedFilters } from '../components/saved-filters';
 import { ScheduleList } from '../components/schedule-list';
 import { SearchBox } from '../components/search-box';
 import {
@@ -62,6 +63,7 @@ export function ExploreRoute() {
       <PageHeader title={t('pages.explore.title')} description={t('pages.explore.description')} />
       <div className="flex flex-col gap-4">
         <SearchBox value={state.q} onSearch={onSearch} />
+        <SavedFilters criteria={state.filters} onApply={(filters) => update({ filters })} />
         <FilterPanel
           filters={state.filters}
           onChange={changeFilters}

@@ -26,7 +26,7 @@ const ACTIONS: readonly QuickAction[] = [
     Icon: Compass,
   },
   {
-    to: paths.filters,
+    to: `${paths.filters}?new=1`,
     label: 'home.quickActions.createFilter',
     description: 'home.quickActions.createFilterDescription',
     Icon: Funnel,

@@ -2,6 +2,7 @@ import type { FollowedTournament, MyTournamentSection } from '@radar/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, testUser } from '../../../../test/api-stub';
+import { savedFilter } from '../../../../test/fixtures/filters';
 import { pointerDownOptions, renderApp } from '../../../../test/test-utils';
 
 describe('dashboard', () => {
@@ -13,7 +14,7 @@ describe('dashboard', () => {
     const links = actions.getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/explore',
-      '/filters',
+      '/filters?new=1',
       '/settings',
       '/contact',
     ]);
@@ -21,6 +22,40 @@ describe('dashboard', () => {
     expect(actions.getByRole('link', { name: /Crea un filtro/ })).toBeTruthy();
     expect(actions.getByRole('link', { name: /Gestisci le impostazioni/ })).toBeTruthy();
     expect(actions.getByRole('link', { name: /Contattaci/ })).toBeTruthy();
+  });
+});
+
+describe('dashboard active filters card', () => {
+  it('counts the active filters out of all of them and links to the filters screen', async () => {
+    stubApi({
+      'GET /user': testUser(),
+      'GET /filters': {
+        items: [
+          savedFilter({ name: 'A' }),
+          savedFilter({ name: 'B' }),
+          savedFilter({ name: 'C', notificationsEnabled: false }),
+        ],
+      },
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'Filtri attivi' }, { timeout: 5_000 }));
+    expect((await card.findByText('2')).nextElementSibling?.textContent).toBe('su 3 filtri');
+    expect(card.getByRole('link', { name: /Gestisci i filtri/ }).getAttribute('href')).toBe('/filters');
+  });
+
+  it('offers to create a filter when there is none, opening the wizard', async () => {
+    stubApi({
+      'GET /user': testUser(),
+      'GET /filters': { items: [] },
+      'GET /reference/geo': { regions: [], provinces: [] },
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'Filtri attivi' }, { timeout: 5_000 }));
+    expect(await card.findByText('Nessun filtro salvato')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(card.getByRole('link', { name: /Crea un filtro/ }));
+    });
+    expect(await screen.findByRole('dialog', { name: 'Nuovo filtro' }, { timeout: 5_000 })).toBeTruthy();
   });
 });
 

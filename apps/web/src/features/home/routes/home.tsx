@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/document-title';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { ActiveFiltersCard } from '../components/active-filters-card';
 import { MyTournamentsCard } from '../components/my-tournaments-card';
 import { QuickActions } from '../components/quick-actions';
 
@@ -17,7 +18,12 @@ export function HomeRoute() {
         </h1>
         <p className="max-w-2xl text-pretty text-muted-foreground">{t('pages.home.description')}</p>
       </div>
-      <MyTournamentsCard />
+      <div className="grid items-start gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <MyTournamentsCard />
+        </div>
+        <ActiveFiltersCard />
+      </div>
       <QuickActions />
     </div>
   );

@@ -1,0 +1,76 @@
+import type { Filter } from '@radar/shared';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { CriteriaSummary } from '@/components/filters/filter-summary';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { formatInstant } from '@/lib/format';
+import { useLanguage } from '@/lib/use-language';
+import { cn } from '@/lib/utils';
+
+/** One saved filter: name, criteria, last update, and its switch, edit and delete actions. */
+export function FilterItem({
+  filter,
+  onToggle,
+  onEdit,
+  onDelete,
+  toggling,
+}: {
+  filter: Filter;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  toggling: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const titleId = `filter-${filter.id}-name`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        'flex h-full flex-col gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-5',
+        !filter.notificationsEnabled && 'bg-muted/30',
+      )}
+    >
+      <div className="flex items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 id={titleId} className="font-semibold break-words">
+            {filter.name}
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            {t('filters.list.updatedAt', { date: formatInstant(filter.updatedAt, language) })}
+          </p>
+        </div>
+        <Switch
+          checked={filter.notificationsEnabled}
+          onCheckedChange={onToggle}
+          disabled={toggling}
+          aria-label={t('filters.list.toggle', { name: filter.name })}
+        />
+      </div>
+      <CriteriaSummary criteria={filter} />
+      <div className="mt-auto flex flex-wrap justify-end gap-2">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onEdit}
+          aria-label={t('filters.list.editNamed', { name: filter.name })}
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          {t('filters.list.edit')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:bg-destructive/10"
+          onClick={onDelete}
+          aria-label={t('filters.list.deleteNamed', { name: filter.name })}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('filters.list.delete')}
+        </Button>
+      </div>
+    </article>
+  );
+}
