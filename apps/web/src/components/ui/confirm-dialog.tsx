@@ -4,8 +4,9 @@ import { Button } from './button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from './dialog';
 
 /**
- * Asks before an action that cannot be undone (delete, disable all). `onConfirm` may be async:
- * the confirm button waits for it; the caller closes the dialog when it is done.
+ * Asks before an action (spec §4: delete, disable all, follow, unfollow, mark lost and unmark each
+ * after confirmation). `onConfirm` may be async: the confirm button waits while `pending`; the
+ * caller closes the dialog when it is done. `destructive` draws a red confirm button.
  */
 export function ConfirmDialog({
   open,
