@@ -33,7 +33,9 @@ test.describe('an account from registration to deletion', () => {
     await page.getByRole('button', { name: 'Verifica' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { level: 1, name: `Ciao, ${account.username}!` })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Crea un filtro/ })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Azioni rapide' }).getByRole('link', { name: /Crea un filtro/ }),
+    ).toBeVisible();
 
     // Sign out from the account menu, then back in.
     await page.getByRole('button', { name: `Account di ${account.username}` }).click();
