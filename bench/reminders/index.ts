@@ -13,15 +13,14 @@
  * generated in SQL (set-based), the reminder times as `syncReminders` would compute them (the
  * deadlines are in June and July: no daylight-saving change in between).
  */
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
-import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { registerNotificationQueues } from '../../apps/server/src/jobs/notification-queues';
 import { createQueue } from '../../apps/server/src/jobs/queue';
 import { runReminderPass } from '../../apps/server/src/modules/subscriptions/reminders.service';
+import { runOnDatabases } from '../support/databases';
 
 const SUBSCRIPTIONS = 100_000;
 const COMPETITIONS = 5_000;
@@ -123,42 +122,7 @@ async function measure(label: string, database: Database): Promise<void> {
   if (!ok) process.exitCode = 1;
 }
 
-async function benchPglite() {
-  const database = await openDatabase({ pglite: new PGlite() });
-  try {
-    await measure('PGlite', database);
-  } finally {
-    await database.close();
-  }
-}
-
-async function benchPostgres() {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `radar_bench_reminders_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL | skipped: cannot connect to ${adminUrl} (${(error as Error).message})`);
-    return;
-  }
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  if (database.driver === 'postgres') database.pool.on('error', () => undefined);
-  try {
-    await measure('PostgreSQL', database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-}
-
-const which = process.env.BENCH_DB ?? 'both';
 console.log(
   `Reminder scheduler benchmark: ${SUBSCRIPTIONS.toLocaleString('en')} subscriptions, ${DUE.toLocaleString('en')} reminders due, one pass then a second.`,
 );
-if (which !== 'postgres') await benchPglite();
-if (which !== 'pglite') await benchPostgres();
+await runOnDatabases('reminders', measure);

@@ -14,7 +14,6 @@
  * connection; the benchmark creates its own database and drops it at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import {
   CAT_CLASSES,
   CAT_ETA_VALUES,
@@ -24,11 +23,10 @@ import {
   type SearchCompetitionsBody,
   TIPI_TORNEO,
 } from '@radar/shared';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import {
   competitions,
@@ -40,6 +38,7 @@ import {
 } from '../../apps/server/src/db/schema';
 import { createDevMailbox } from '../../apps/server/src/delivery/email/mailer';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/modules/auth/sessions';
+import { runOnDatabases } from '../support/databases';
 
 const COMPETITIONS = Number(process.env.BENCH_COMPETITIONS ?? 20_000);
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -274,44 +273,7 @@ async function measure(label: string, database: Database): Promise<void> {
   );
 }
 
-async function benchPglite() {
-  const database = await openDatabase({ pglite: new PGlite() });
-  try {
-    await measure('PGlite', database);
-  } finally {
-    await database.close();
-  }
-}
-
-async function benchPostgres() {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `radar_bench_search_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL  | skipped: cannot connect to ${adminUrl} (${(error as Error).message})`);
-    return;
-  }
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: CONCURRENCY + 2 });
-  // Dropping the database ends its connections: that is expected, not an error.
-  if (database.driver === 'postgres') database.pool.on('error', () => undefined);
-  try {
-    await measure('PostgreSQL', database);
-  } finally {
-    await database.close();
-    if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-    else await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-}
-
-const which = process.env.BENCH_DB ?? 'both';
 console.log(
   `Search benchmark: ${SEQUENTIAL} sequential requests (mix of ${SEARCHES.length} searches), then ${THROUGHPUT_MS / 1000} s with ${CONCURRENCY} in flight.`,
 );
-if (which !== 'postgres') await benchPglite();
-if (which !== 'pglite') await benchPostgres();
+await runOnDatabases('search', measure, { poolSize: CONCURRENCY + 2 });
