@@ -30,7 +30,7 @@ export function Logo({ to, className }: { to: string; className?: string }) {
       )}
     >
       <LogoMark />
-      <span className="text-lg">{t('app.name')}</span>
+      <span className="text-lg whitespace-nowrap">{t('app.name')}</span>
     </Link>
   );
 }
