@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { FilterRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { uniqueViolation } from '../auth/auth.repository';
+import { criteriaOfFilterRow } from '../competitions/filter-sql';
 import {
   countFilters,
   deleteAllFilters,
@@ -29,16 +30,8 @@ export function toFilterDto(row: FilterRow): Filter {
     id: row.id,
     name: row.name,
     notificationsEnabled: row.notificationsEnabled,
-    codFonte: row.codFonte as Filter['codFonte'],
-    idStatopuc: row.idStatopuc as Filter['idStatopuc'],
-    dataInizio: row.dataInizio,
-    dataFine: row.dataFine,
-    regionId: row.regionId,
-    provinceId: row.provinceId,
-    prize: row.prize as Filter['prize'],
-    tipoTorneo: row.tipoTorneo,
-    catClass: row.catClass as Filter['catClass'],
-    catEta: row.catEta,
+    ...criteriaOfFilterRow(row),
+    // A saved filter's period is one of the four filter periods (the search has seven).
     timePeriod: row.timePeriod,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
