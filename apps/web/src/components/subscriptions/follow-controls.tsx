@@ -1,8 +1,8 @@
 import { Bell, BellOff, Flag, FlagOff, Star, StarOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Switch } from '@/components/ui/switch';
 import { useSetSubscriptionLost } from '@/lib/subscriptions/set-lost';
 import { useSetSubscriptionNotifications } from '@/lib/subscriptions/set-notifications';
