@@ -17,6 +17,7 @@
  *   BENCH_USERS=… BENCH_FILTERS=… BENCH_COMPETITIONS=…   # any size
  *   BENCH_EXPLAIN=1 …                           # EXPLAIN ANALYZE of the matching query (PostgreSQL)
  *   BENCH_KEEP=1 …                              # keep the PostgreSQL database to inspect it
+ *   BENCH_NAIVE=0 …                             # the engine only (no naive comparison)
  *
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the benchmark creates its own database and drops it at the end.
@@ -470,6 +471,20 @@ async function measure(label: string, database: Database): Promise<void> {
     `          of which matching (the set-based query alone, run again): ${secs(pairsMs)} for ${pairs.length.toLocaleString('en')} user-competition pairs`,
   );
 
+  const jobs = (await database.db.execute(
+    sql.raw(
+      `select count(*)::int as n from pgboss.job where name in (${Object.values(DELIVERY_QUEUES)
+        .map((q) => `'${q}'`)
+        .join(',')})`,
+    ),
+  )) as unknown as { rows: { n: number }[] };
+  console.log(`          delivery jobs enqueued: ${(jobs.rows[0]?.n ?? 0).toLocaleString('en')}`);
+
+  if (process.env.BENCH_NAIVE === '0') {
+    // Skipped (for quick iterations on the engine): no comparison.
+    await queue.stop({ graceful: false, close: database.driver === 'postgres' });
+    return;
+  }
   // The naive way, on the same data, after removing what the engine wrote.
   await clearNotifications(database);
   const naive = await withPeakMemory(() => naiveMatching(database, queue, sample));

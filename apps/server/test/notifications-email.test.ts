@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { allPreferencesBody, notificationPreferencesSchema } from '@radar/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { notificationDeliveries } from '../src/db/schema';
 import { createSmtpMailer, listDevMailbox } from '../src/delivery/email/mailer';
 import { createWebPushSender } from '../src/delivery/push/web-push';
 import { workNotificationDeliveries } from '../src/jobs/notification-delivery';
+import { DELIVERY_QUEUES } from '../src/jobs/notification-queues';
 import { createQueue } from '../src/jobs/queue';
 import { claimEmailBatch } from '../src/modules/notifications/deliveries.repository';
 import { deliverEmail } from '../src/modules/notifications/delivery.service';
@@ -267,6 +268,88 @@ describe('an email job run by hand', () => {
       ['sent', 2],
       ['sent', 2],
     ]);
+  });
+
+  const emailJobsOf = async (userIds: string[]) => {
+    const result = (await t.database.db.execute(sql`
+      select j.id::text as id, j.data->>'deliveryId' as "deliveryId", d.user_id as "userId"
+      from pgboss.job j join notification_deliveries d on d.id = (j.data->>'deliveryId')::uuid
+      where j.name = ${DELIVERY_QUEUES.email} and d.user_id in (${sql.join(
+        userIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    `)) as unknown as { rows: { id: string; deliveryId: string; userId: string }[] };
+    return result.rows;
+  };
+
+  it('enqueues one email job per user and batch, its id the user’s first email delivery', async () => {
+    const [one, two] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
+    const result = await notify(t.database.db, t.queue, [
+      newTournament(one.id, 'Uno A'),
+      newTournament(two.id, 'Due A'),
+      newTournament(one.id, 'Uno B'),
+      newTournament(one.id, 'Uno C'),
+    ]);
+    const deliveries = await deliveriesOf(t.database.db, idsOf(result));
+    expect(deliveries).toHaveLength(4);
+    const firstOf = (userId: string) =>
+      deliveries.find((row) => row.notificationId === result.created.find((c) => c.userId === userId)?.id)
+        ?.id;
+    const jobs = await emailJobsOf([one.id, two.id]);
+    expect(jobs.map((job) => [job.userId, job.id, job.deliveryId]).sort()).toEqual(
+      [
+        [one.id, firstOf(one.id), firstOf(one.id)],
+        [two.id, firstOf(two.id), firstOf(two.id)],
+      ].sort(),
+    );
+
+    // That one job sends the user's three notifications as one email.
+    const [job] = jobs.filter((row) => row.userId === one.id);
+    expect(await deliverEmail(await context(), attempt(job?.id ?? ''))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 3,
+    });
+    const emails = await listDevMailbox(t.database.db, { to: one.email });
+    expect(emails.map((email) => email.subject)).toEqual(['Hai 3 nuove notifiche su Radar Tornei']);
+    const mine = await deliveriesOf(
+      t.database.db,
+      result.created.filter((c) => c.userId === one.id).map((c) => c.id),
+    );
+    expect(mine.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('sends each delivery of a batch reused across calls once, whichever of its jobs runs first', async () => {
+    const user = await createUser(t.database.db);
+    const batchId = randomUUID();
+    const first = await notify(t.database.db, t.queue, [newTournament(user.id, 'Prima')], batchId);
+    const second = await notify(
+      t.database.db,
+      t.queue,
+      [newTournament(user.id, 'Seconda'), newTournament(user.id, 'Terza')],
+      batchId,
+    );
+    // One job per call: two jobs for the batch.
+    const jobs = await emailJobsOf([user.id]);
+    expect(jobs).toHaveLength(2);
+    const ids = [...idsOf(first), ...idsOf(second)];
+    const secondCall = (await deliveriesOf(t.database.db, idsOf(second))).map((row) => row.id);
+    const later = jobs.find((job) => secondCall.includes(job.id));
+    const earlier = jobs.find((job) => !secondCall.includes(job.id));
+    expect(later && earlier).toBeTruthy();
+    // Both run at once (two workers): one claims the whole batch, the other finds nothing left.
+    const outcomes = await Promise.all([
+      deliverEmail(await context(), attempt(later?.id ?? '')),
+      deliverEmail(await context(), attempt(earlier?.id ?? '')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['not-claimed', 'sent']);
+    expect(outcomes.find((outcome) => outcome.outcome === 'sent')).toMatchObject({ deliveries: 3 });
+    const rows = await deliveriesOf(t.database.db, ids);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toHaveLength(1);
   });
 
   it('skips what the user switched off after it was created', async () => {

@@ -48,9 +48,11 @@ const attemptOf = (job: JobWithMetadata<DeliveryJobData>) => ({
 });
 
 /**
- * Works the email and push delivery queues (worker and both roles). Each job is one
- * delivery; pg-boss hands a job to one worker at a time and retries it with backoff when the
- * handler throws, and the delivery rows make a second run of the same delivery a no-op.
+ * Works the email and push delivery queues (worker and both roles). A push job is one
+ * delivery; an email job is one user's email of a batch (every pending email delivery of the
+ * user and batch of its delivery). pg-boss hands a job to one worker at a time and retries it
+ * with backoff when the handler throws, and the delivery rows' claims make a second run of the
+ * same delivery a no-op.
  */
 export async function workNotificationDeliveries(
   boss: PgBoss,

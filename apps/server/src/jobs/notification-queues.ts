@@ -1,7 +1,11 @@
 import type { NotificationChannel } from '@radar/shared';
 import type { PgBoss, Queue } from 'pg-boss';
 
-/** One queue per channel; a job is one delivery (its id is the delivery's id). */
+/**
+ * One queue per channel. A push job is one delivery; an email job is one user's email of a
+ * batch, named by one of its deliveries (the job's id is that delivery's id): the worker sends
+ * every pending email delivery of that user and batch (decision 031).
+ */
 export const DELIVERY_QUEUES: Record<NotificationChannel, string> = {
   email: 'notification-email',
   push: 'notification-push',

@@ -107,8 +107,9 @@ function emailItem(language: Language, publicUrl: string, row: NotificationRow):
 /**
  * Runs one email job. The job's delivery and every other pending email delivery of the same
  * user and batch are claimed together and sent as one message (a digest when there are
- * several), so a run that creates 30 notifications for a user sends one email, not 30; the
- * other 29 jobs then find their delivery already claimed and do nothing.
+ * several), so a run that creates 30 notifications for a user sends one email, not 30.
+ * `createNotifications` enqueues one email job per user per call; another job of the same
+ * batch (a later call reusing the batch id) finds its delivery already claimed and does nothing.
  *
  * Preferences are checked again here: a delivery whose group was switched off since it was
  * created (or whose user turned email off) is skipped. An SMTP 5xx fails the deliveries for

@@ -25,18 +25,15 @@ import { notFound } from '../../http/errors';
 import { DELIVERY_QUEUES, type DeliveryJobData } from '../../jobs/notification-queues';
 import {
   countUnread,
-  type DeliveryInsert,
   type DeliveryUser,
-  findDeliveryUsers,
   findPreferenceRows,
   findUserNotification,
-  findUsersWithActiveWebPush,
-  insertDeliveries,
-  insertNotifications,
+  insertNotificationsWithDeliveries,
   listUserNotifications,
   markAllRead,
   type PreferenceRow,
   setNotificationRead,
+  type TypeChannelRule,
   upsertPreferenceRows,
 } from './notifications.repository';
 
@@ -79,9 +76,19 @@ export type CreateNotificationsResult = {
   duplicates: number;
 };
 
-const INSERT_CHUNK = 500;
-/** Users looked up per statement (one parameter each). */
-const LOOKUP_CHUNK = 10_000;
+/**
+ * Notifications written per statement (with their deliveries): the rows travel as one JSON
+ * parameter, so this bounds the statement's memory, not its parameters.
+ */
+const INSERT_CHUNK = 20_000;
+/** Jobs per pg-boss insert (also one JSON parameter). */
+const JOB_CHUNK = 20_000;
+
+/** Each inbox type's group and that group's default channels, for the set-based insert. */
+const CHANNEL_RULES: TypeChannelRule[] = INBOX_NOTIFICATION_TYPES.map((type) => {
+  const group = NOTIFICATION_TYPE_GROUP[type];
+  return { type, group, ...DEFAULT_NOTIFICATION_PREFERENCES[group] };
+});
 const DEDUPE_KEY_MAX = 300;
 
 export class InvalidNotificationError extends Error {
@@ -101,19 +108,6 @@ function validateItem(item: NewNotification): NewNotification & { params: Notifi
     throw new InvalidNotificationError(`invalid params for ${item.type}: ${params.error.message}`);
   }
   return { ...item, dedupeKey, params: params.data };
-}
-
-/** The channels a new notification of `group` goes out on, for this user. */
-export function deliveryChannels(
-  user: Pick<DeliveryUser, 'emailNotifications' | 'emailVerified' | 'pushNotifications'>,
-  preferences: ChannelSettings,
-  hasActiveWebPush: boolean,
-): NotificationChannel[] {
-  const channels: NotificationChannel[] = [];
-  // The profile's email switch wins over every group; unverified addresses get no email.
-  if (user.emailNotifications && user.emailVerified && preferences.email) channels.push('email');
-  if (user.pushNotifications && preferences.push && hasActiveWebPush) channels.push('push');
-  return channels;
 }
 
 /**
@@ -149,62 +143,47 @@ export async function createNotifications(
   if (rows.length === 0) return { created: [], duplicates: items.length };
 
   return tx.transaction(async (t) => {
-    const inserted: Awaited<ReturnType<typeof insertNotifications>> = [];
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      inserted.push(...(await insertNotifications(t, rows.slice(start, start + INSERT_CHUNK))));
-    }
-
-    const userIds = [...new Set(inserted.map((row) => row.userId))];
-    // In chunks: a statement takes at most 65,535 parameters, and a big batch (the matching
-    // engine's) can reach more users than that.
-    const deliveryUsers: Awaited<ReturnType<typeof findDeliveryUsers>> = [];
-    const preferenceRows: Awaited<ReturnType<typeof findPreferenceRows>> = [];
-    const withWebPush = new Set<string>();
-    for (let start = 0; start < userIds.length; start += LOOKUP_CHUNK) {
-      const chunk = userIds.slice(start, start + LOOKUP_CHUNK);
-      deliveryUsers.push(...(await findDeliveryUsers(t, chunk)));
-      preferenceRows.push(...(await findPreferenceRows(t, chunk)));
-      for (const userId of await findUsersWithActiveWebPush(t, chunk)) withWebPush.add(userId);
-    }
-    const usersById = new Map(deliveryUsers.map((user) => [user.id, user]));
-    const preferencesByUser = groupPreferences(preferenceRows);
-
     const created: CreatedNotification[] = [];
-    const deliveries: DeliveryInsert[] = [];
-    for (const row of inserted) {
-      const user = usersById.get(row.userId);
-      const preferences = resolvePreferences(preferencesByUser.get(row.userId) ?? []);
-      const channels = user
-        ? deliveryChannels(user, preferences[NOTIFICATION_TYPE_GROUP[row.type]], withWebPush.has(row.userId))
-        : [];
-      created.push({ id: row.id, userId: row.userId, type: row.type, dedupeKey: row.dedupeKey, channels });
-      for (const channel of channels) {
-        deliveries.push({ notificationId: row.id, userId: row.userId, batchId: row.batchId, channel });
-      }
-    }
-
     const jobs: Record<NotificationChannel, { id: string; data: DeliveryJobData }[]> = {
       email: [],
       push: [],
     };
-    for (let start = 0; start < deliveries.length; start += INSERT_CHUNK) {
-      for (const delivery of await insertDeliveries(t, deliveries.slice(start, start + INSERT_CHUNK))) {
-        jobs[delivery.channel].push({ id: delivery.id, data: { deliveryId: delivery.id } });
+    // One email job per user (and batch): the email worker claims every pending email delivery
+    // of the user and batch and sends them as one message (decision 031), so one job carries
+    // them all. Its id is the user's first email delivery's id: deterministic, never reused.
+    const emailJobOfUser = new Set<string>();
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      const inserted = await insertNotificationsWithDeliveries(
+        t,
+        rows.slice(start, start + INSERT_CHUNK),
+        CHANNEL_RULES,
+      );
+      for (const row of inserted) {
+        const channels: NotificationChannel[] = [];
+        if (row.emailDeliveryId) {
+          channels.push('email');
+          if (!emailJobOfUser.has(row.userId)) {
+            emailJobOfUser.add(row.userId);
+            jobs.email.push({ id: row.emailDeliveryId, data: { deliveryId: row.emailDeliveryId } });
+          }
+        }
+        if (row.pushDeliveryId) {
+          channels.push('push');
+          jobs.push.push({ id: row.pushDeliveryId, data: { deliveryId: row.pushDeliveryId } });
+        }
+        created.push({ id: row.id, userId: row.userId, type: row.type, dedupeKey: row.dedupeKey, channels });
       }
     }
-    // The jobs commit (or roll back) with the rows: the job id is the delivery id, so the
-    // same delivery can never be enqueued twice.
+
+    // The jobs commit (or roll back) with the rows: a job id is a delivery id, so the same
+    // delivery can never be enqueued twice.
     // Our Db type is driver-neutral, so its execute() result is untyped; both drivers return rows.
     const db = fromDrizzle(t as unknown as DrizzleTransactionLike, sql);
     for (const channel of NOTIFICATION_CHANNELS) {
-      for (let start = 0; start < jobs[channel].length; start += INSERT_CHUNK) {
-        await options.queue.insert(
-          DELIVERY_QUEUES[channel],
-          jobs[channel].slice(start, start + INSERT_CHUNK),
-          {
-            db,
-          },
-        );
+      for (let start = 0; start < jobs[channel].length; start += JOB_CHUNK) {
+        await options.queue.insert(DELIVERY_QUEUES[channel], jobs[channel].slice(start, start + JOB_CHUNK), {
+          db,
+        });
       }
     }
 
@@ -213,16 +192,6 @@ export async function createNotifications(
 }
 
 // --- Preferences -----------------------------------------------------------------------------
-
-function groupPreferences(rows: PreferenceRow[]): Map<string, PreferenceRow[]> {
-  const byUser = new Map<string, PreferenceRow[]>();
-  for (const row of rows) {
-    const list = byUser.get(row.userId) ?? [];
-    list.push(row);
-    byUser.set(row.userId, list);
-  }
-  return byUser;
-}
 
 /** The defaults with the user's own choices on top. */
 export function resolvePreferences(
