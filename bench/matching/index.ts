@@ -22,7 +22,6 @@
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the benchmark creates its own database and drops it at the end.
  */
-import { PGlite } from '@electric-sql/pglite';
 import {
   CAT_ETA_VALUES,
   type CatClass,
@@ -39,9 +38,8 @@ import {
   type TipoTorneo,
 } from '@radar/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
-import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { competitions, filters, notifications, tournaments } from '../../apps/server/src/db/schema';
 import { DELIVERY_QUEUES, registerNotificationQueues } from '../../apps/server/src/jobs/notification-queues';
@@ -55,6 +53,7 @@ import {
   createNotifications,
   type NewNotification,
 } from '../../apps/server/src/modules/notifications/notifications.service';
+import { runOnDatabases } from '../support/databases';
 
 const SMALL = process.argv.includes('--small') || process.env.BENCH_SMALL === '1';
 const USERS = Number(process.env.BENCH_USERS ?? (SMALL ? 2_000 : 200_000));
@@ -511,43 +510,7 @@ async function measure(label: string, database: Database): Promise<void> {
   await queue.stop({ graceful: false, close: database.driver === 'postgres' });
 }
 
-async function benchPglite() {
-  const database = await openDatabase({ pglite: new PGlite() });
-  try {
-    await measure('PGlite', database);
-  } finally {
-    await database.close();
-  }
-}
-
-async function benchPostgres() {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `radar_bench_matching_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`PostgreSQL: skipped, cannot connect to ${adminUrl} (${(error as Error).message})`);
-    return;
-  }
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  if (database.driver === 'postgres') database.pool.on('error', () => undefined);
-  try {
-    await measure('PostgreSQL', database);
-  } finally {
-    await database.close();
-    if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-    else await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-}
-
-const which = process.env.BENCH_DB ?? 'both';
 console.log(
   `Matching benchmark${SMALL ? ' (small)' : ''}: the engine (one set-based query per batch) beside the naive way (load the filters, matchFilter in JavaScript); time and peak memory from the batch recorded to every notification written.`,
 );
-if (which !== 'pglite') await benchPostgres();
-if (which !== 'postgres') await benchPglite();
+await runOnDatabases('matching', measure, { order: ['postgres', 'pglite'] });
