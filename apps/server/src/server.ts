@@ -76,6 +76,8 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   const now = () => new Date();
   await scheduleIngestion(queue, config.ingestIntervalMinutes);
   await scheduleMatching(queue);
+  // Followed tournaments (issue 7): reminders every minute, live updates after ingestion.
+  await scheduleSubscriptionJobs(queue);
   if (runsWorkers) {
     await workMatching(queue, { db: database.db, logger, now });
     await workIngestion(queue, { db: database.db, federation, logger, now });
@@ -104,8 +106,6 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
     await workAuthCleanup(queue, database.db);
     await workNotificationDeliveries(queue, { db: database.db, config, mailer, logger });
   }
-  // Followed tournaments (issue 7): reminders every minute, live updates after ingestion.
-  await scheduleSubscriptionJobs(queue);
   if (runsWorkers) await workSubscriptionJobs(queue, { db: database.db, now });
 
   let app: FastifyInstance | null = null;

@@ -26,14 +26,16 @@ export async function scheduleIngestion(boss: PgBoss, intervalMinutes: number): 
 
 /**
  * Runs the passes. A pass that recorded new competitions asks for a matching run at once
- * (docs/decisions/040), so new tournaments reach their users right after the pass.
+ * (docs/decisions/040), one that recorded new documents, orders of play or draws a live-updates
+ * run (decision 060), so both reach their users right after the pass. The queues are declared
+ * before any worker starts (server.ts).
  */
 export async function workIngestion(boss: PgBoss, deps: IngestionDeps): Promise<void> {
   await boss.work(INGEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
     const summary = await runIngestion(deps);
-    if (summary.events.new_competition > 0) await requestMatching(boss, 'ingested');
-    // Followed tournaments: tell their followers what this pass found (decision 060).
-    await requestLiveUpdates(boss);
+    const { events } = summary;
+    if (events.new_competition > 0) await requestMatching(boss, 'ingested');
+    if (events.new_document + events.new_order_of_play + events.new_draw > 0) await requestLiveUpdates(boss);
   });
 }
 

@@ -13,19 +13,11 @@ import { runReminderPass } from '../modules/subscriptions/reminders.service';
 export const REMIND_QUEUE = 'remind';
 export const LIVE_UPDATES_QUEUE = 'live-updates';
 
-const declared = new WeakSet<PgBoss>();
-
-async function declareQueues(boss: PgBoss): Promise<void> {
-  if (declared.has(boss)) return;
+/** Declares the queues and their schedules (idempotent; safe from every process). */
+export async function scheduleSubscriptionJobs(boss: PgBoss): Promise<void> {
   const options = { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 } as const;
   await boss.createQueue(REMIND_QUEUE, options);
   await boss.createQueue(LIVE_UPDATES_QUEUE, options);
-  declared.add(boss);
-}
-
-/** Declares the queues and their schedules (idempotent; safe from every process). */
-export async function scheduleSubscriptionJobs(boss: PgBoss): Promise<void> {
-  await declareQueues(boss);
   await boss.schedule(REMIND_QUEUE, '* * * * *', null, { tz: 'Europe/Rome' });
   await boss.schedule(LIVE_UPDATES_QUEUE, '*/5 * * * *', null, { tz: 'Europe/Rome' });
 }
@@ -41,7 +33,6 @@ export async function workSubscriptionJobs(boss: PgBoss, deps: { db: Db; now: ()
 }
 
 /** Asks for a live-updates pass now (after an ingestion pass); null when one is already waiting. */
-export async function requestLiveUpdates(boss: PgBoss): Promise<string | null> {
-  await declareQueues(boss);
+export function requestLiveUpdates(boss: PgBoss): Promise<string | null> {
   return boss.send(LIVE_UPDATES_QUEUE, { reason: 'ingested' });
 }

@@ -9,6 +9,7 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestIngestion, scheduleIngestion, workIngestion } from '../../src/jobs/ingest';
 import { scheduleMatching, workMatching } from '../../src/jobs/match';
+import { scheduleSubscriptionJobs } from '../../src/jobs/subscriptions';
 import { type IngestionDeps, runIngestion } from '../../src/modules/competitions/ingestion.service';
 import { runMatching } from '../../src/modules/matching/matching.service';
 import { createUser, signIn } from '../helpers/factories';
@@ -102,8 +103,10 @@ describe('new tournaments reach the users whose filters match them', () => {
   });
 
   it('runs through the jobs: an ingestion pass that records new competitions asks for matching', async () => {
+    // Every queue an ingestion pass may feed is declared first, as server.ts does.
     await scheduleIngestion(queue, 15);
     await scheduleMatching(queue);
+    await scheduleSubscriptionJobs(queue);
     await workMatching(queue, { db: t.database.db, now: ingestion.now, logger: silentLogger });
     await workIngestion(queue, ingestion);
     expect((await queue.getSchedules('match')).map((s) => s.cron)).toEqual(['*/5 * * * *']);
