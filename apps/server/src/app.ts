@@ -2,8 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { Language } from '@radar/shared';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type Language, refuseInvalidText } from '@radar/shared';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -13,28 +13,39 @@ import {
 } from 'fastify-type-provider-zod';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './delivery/email/mailer';
 import type { FederationClient } from './federation';
+import { registerBackgroundTasks } from './http/background';
 import { errorBody, registerErrorHandling } from './http/error-handler';
 import { languageFromAcceptLanguage } from './http/language';
 import { registerOriginCheck } from './http/origin-check';
 import { rateLimitPlugin } from './http/rate-limit';
 import { redactUrl } from './http/redact';
 import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
+import { findUserByLogin } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { oidcRoutes } from './modules/auth/oidc.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { competitionsRoutes } from './modules/competitions/competitions.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { filtersRoutes } from './modules/filters/filters.routes';
+import { filterMatchCountsRoutes } from './modules/filters/match-counts';
+import { fitpRoutes } from './modules/fitp/fitp.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { homeRoutes } from './modules/home/home.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { whatsNewRoutes } from './modules/whats-new/whats-new.routes';
 import { APP_VERSION } from './version';
 
 export type AppDeps = {
@@ -60,9 +71,8 @@ declare module 'fastify' {
   }
 }
 
-export type BuildAppOptions = Omit<AppDeps, 'federation' | 'now'> & {
+export type BuildAppOptions = Omit<AppDeps, 'federation'> & {
   federation?: FederationClient | null;
-  now?: () => Date;
   /** A pino logger for request logs; false to stay silent (tests). */
   logger: Logger | false;
   /** The built web client to serve, if any. */
@@ -71,12 +81,20 @@ export type BuildAppOptions = Omit<AppDeps, 'federation' | 'now'> & {
 
 /** Builds the Fastify app without listening: main.ts listens, tests inject(). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { logger, web, federation = null, now = () => new Date(), ...rest } = options;
+  const { logger, web, federation = null, now, ...rest } = options;
   const deps: AppDeps = { ...rest, federation, now };
   const serverOptions: FastifyServerOptions = {
     trustProxy: deps.config.trustProxy,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // Errors Fastify answers before any route or hook (a bad or over-long path parameter) take
+    // the one error shape too.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const language = languageFromAcceptLanguage(request.headers['accept-language']);
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      reply.status(status).send(errorBody(language, 'BAD_REQUEST', status));
+    },
     ...(logger
       ? {
           loggerInstance: logger.child(
@@ -98,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.decorate('now', () => deps.now());
+  registerBackgroundTasks(app);
   app.decorateRequest('language', 'it');
   app.addHook('onRequest', async (request) => {
     request.language = languageFromAcceptLanguage(request.headers['accept-language']);
@@ -109,11 +128,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
+    // API answers are personal unless a route says otherwise (reference data): no shared cache
+    // (proxy, CDN) may keep them, nor the browser's disk (a signed-out user on a shared computer).
+    if (
+      !reply.hasHeader('cache-control') &&
+      (request.url.startsWith('/api/') || request.url.startsWith('/dev/'))
+    ) {
+      reply.header('cache-control', 'private, no-store');
+    }
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every params, query and body schema first refuses NUL characters and lone surrogates
+  // (VALIDATION_ERROR at the field): the database would fail on them.
+  app.setValidatorCompiler(({ schema, ...route }) => {
+    // Every route schema here is a zod one (fastify-type-provider-zod).
+    const zodSchema = schema as unknown as z.ZodType;
+    return validatorCompiler({ ...route, schema: refuseInvalidText(zodSchema) });
+  });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
@@ -133,15 +166,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        upgradeInsecureRequests: deps.config.isProduction ? [] : null,
+        upgradeInsecureRequests: deps.config.httpsOnly ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: deps.config.isProduction,
+    // Both follow PUBLIC_URL's scheme: an https site says so to browsers, whatever NODE_ENV.
+    strictTransportSecurity: deps.config.httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(fastifyCookie);
   registerOriginCheck(app, deps.config.publicUrl);
-  await app.register(rateLimitPlugin, { ...deps.config.authRateLimit, redisUrl: deps.config.redisUrl });
+  await app.register(rateLimitPlugin, {
+    ...deps.config.authRateLimit,
+    db: deps.database.db,
+    identify: async (identifier) => (await findUserByLogin(deps.database.db, identifier))?.id ?? null,
+    now: () => deps.now(),
+  });
   await app.register(authPlugin);
 
   await app.register(fastifySwagger, {
@@ -168,7 +207,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referenceRoutes);
   await app.register(competitionsRoutes);
   await app.register(subscriptionsRoutes);
+  // Before filtersRoutes' `/api/filters/:id` family, in its own plugin (no shared hooks).
+  await app.register(filterMatchCountsRoutes);
   await app.register(filtersRoutes);
+  await app.register(homeRoutes);
+  await app.register(statsRoutes);
+  await app.register(contactRoutes);
+  await app.register(whatsNewRoutes);
+  await app.register(calendarRoutes);
+  await app.register(fitpRoutes);
+  await app.register(analyticsRoutes);
   if (!deps.config.isProduction && deps.mailer.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes);
   }

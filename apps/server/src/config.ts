@@ -62,7 +62,7 @@ export const envSchema = z
     FITP_BASE_URL: optionalUrl,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Radar Tornei <noreply@radartornei.it>'),
-    REDIS_URL: optionalUrl,
+    TEAM_EMAIL: z.email().default('info@radartornei.it'),
     FITP_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     FITP_SIMULATOR_SEED: z.coerce.number().int().default(42),
     FITP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -90,6 +90,7 @@ export const envSchema = z
     APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
     AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+    AUTH_BACKOFF_AFTER_FAILURES: z.coerce.number().int().min(1).default(5),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
       .number()
       .int()
@@ -103,6 +104,19 @@ export const envSchema = z
       .trim()
       .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https: URL')
       .default('mailto:info@radartornei.it'),
+    CONTACT_TO: z.email().default('info@radartornei.it'),
+    CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+    CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(60 * 60),
+    DONATION_URL: optionalUrl,
+    COMMUNITY_URL: optionalUrl,
+    IOS_APP_URL: optionalUrl,
+    ANDROID_APP_URL: optionalUrl,
+    FCM_SERVICE_ACCOUNT_FILE: optionalText,
+    FCM_ENDPOINT: optionalUrl,
     WEB_PUSH_ENDPOINT_HOSTS: z
       .string()
       .default(DEFAULT_WEB_PUSH_ENDPOINT_HOSTS.join(','))
@@ -114,6 +128,14 @@ export const envSchema = z
       ),
   })
   .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      // Without it every verification and reset code would sit in the dev mailbox.
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'required in production: account emails (verification and reset codes) need a mail server',
+      });
+    }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       context.addIssue({
         code: 'custom',
@@ -124,6 +146,7 @@ export const envSchema = z
   })
   .transform((env) => {
     const port = env.PORT;
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
     return {
       nodeEnv: env.NODE_ENV,
       isProduction: env.NODE_ENV === 'production',
@@ -131,11 +154,16 @@ export const envSchema = z
       host: env.HOST,
       dataDir: path.resolve(env.DATA_DIR),
       databaseUrl: env.DATABASE_URL,
-      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      publicUrl,
+      /**
+       * The site is served over https (PUBLIC_URL's scheme): cookies are Secure and HSTS is
+       * sent, whatever NODE_ENV says.
+       */
+      httpsOnly: publicUrl.startsWith('https:'),
       fitpBaseUrl: env.FITP_BASE_URL,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
-      redisUrl: env.REDIS_URL,
+      teamEmail: env.TEAM_EMAIL,
       simulator: { port: env.FITP_SIMULATOR_PORT, seed: env.FITP_SIMULATOR_SEED },
       fitp: { timeoutMs: env.FITP_TIMEOUT_MS, maxRetries: env.FITP_MAX_RETRIES },
       ingestIntervalMinutes: env.INGEST_INTERVAL_MINUTES,
@@ -152,6 +180,7 @@ export const envSchema = z
       authRateLimit: {
         ipMax: env.AUTH_RATE_LIMIT_IP_MAX,
         accountMax: env.AUTH_RATE_LIMIT_ACCOUNT_MAX,
+        backoffAfter: env.AUTH_BACKOFF_AFTER_FAILURES,
         windowMs: env.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
       },
       unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
@@ -161,6 +190,24 @@ export const envSchema = z
         subject: env.VAPID_SUBJECT,
       },
       webPushEndpointHosts: env.WEB_PUSH_ENDPOINT_HOSTS,
+      contact: {
+        to: env.CONTACT_TO,
+        rateLimit: {
+          max: env.CONTACT_RATE_LIMIT_MAX,
+          windowMs: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS * 1000,
+        },
+      },
+      /** Links the client shows only when set (GET /api/config/public). */
+      links: {
+        donationUrl: env.DONATION_URL ?? null,
+        communityUrl: env.COMMUNITY_URL ?? null,
+        iosAppUrl: env.IOS_APP_URL ?? null,
+        androidAppUrl: env.ANDROID_APP_URL ?? null,
+      },
+      /** Native app push (FCM HTTP v1): off without a service-account file. */
+      fcm: env.FCM_SERVICE_ACCOUNT_FILE
+        ? { serviceAccountFile: path.resolve(env.FCM_SERVICE_ACCOUNT_FILE), endpoint: env.FCM_ENDPOINT }
+        : null,
     };
   });
 

@@ -1,28 +1,15 @@
-import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from './config';
+import { readConfig, reportStartupError } from './bootstrap';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
 /**
  * Starts Radar Tornei: `tsx src/main.ts [api|worker|both]` (default both, or ROLE).
- * A `.env` file in the working directory is read first, if present.
+ * A `.env` file in the working directory is read first, if present (bootstrap.ts).
  */
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
   const roleArgument = process.argv[2];
   if (roleArgument) process.env.ROLE = roleArgument;
-
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = readConfig();
   const logger = createLogger(config);
   const server = await startServer(config, logger);
   logger.info(
@@ -56,6 +43,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  reportStartupError(error);
   process.exit(1);
 });

@@ -1,24 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type SimulatorHandle, startSimulator } from '@radar/fitp-simulator';
+import type { SimulatorHandle } from '@radar/fitp-simulator';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
+import { bootstrap } from './bootstrap';
 import type { Config } from './config';
-import { type Database, databaseOptionsFromConfig, openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import type { Database } from './db/client';
 import { createMailer, type Mailer } from './delivery/email/mailer';
-import { createFederationClient, type FederationClient } from './federation';
+import type { FederationClient } from './federation';
 import { loadWebApp } from './http/web-app';
-import { scheduleAuthCleanup, workAuthCleanup } from './jobs/auth-cleanup';
-import { scheduleHeartbeat, workHeartbeat } from './jobs/heartbeat';
-import { ingestSoonIfNeeded, scheduleIngestion, workIngestion } from './jobs/ingest';
-import { scheduleMatching, workMatching } from './jobs/match';
-import { workNotificationDeliveries } from './jobs/notification-delivery';
-import { registerNotificationQueues } from './jobs/notification-queues';
+import { JOBS } from './jobs';
+import { declareJob, type JobDeps, startJob } from './jobs/definition';
+import { ingestSoonIfNeeded } from './jobs/ingest';
 import { createQueue } from './jobs/queue';
-import { scheduleSubscriptionJobs, workSubscriptionJobs } from './jobs/subscriptions';
+import { devMailboxExposureWarning } from './modules/dev-mailbox/dev-mailbox.routes';
 import { getNotificationKeys } from './modules/notifications/notification-keys';
 
 export type Role = Config['role'];
@@ -42,56 +39,24 @@ export type RunningServer = {
   close(): Promise<void>;
 };
 
-/** Opens the database, migrates it, starts the queue and, by role, the API and the workers. */
+/** Bootstraps (simulator, database), starts the queue, its jobs and, by role, the API. */
 export async function startServer(givenConfig: Config, logger: Logger): Promise<RunningServer> {
   const role = givenConfig.role;
-  let simulator: SimulatorHandle | null = null;
-  let config = givenConfig;
-  if (!config.fitpBaseUrl) {
-    simulator = await startSimulator({ port: config.simulator.port, seed: config.simulator.seed });
-    config = { ...config, fitpBaseUrl: simulator.url };
-    logger.info({ url: simulator.url }, 'no FITP_BASE_URL: the bundled federation simulator is running');
-  }
-  const database = await openDatabase(databaseOptionsFromConfig(config));
-  logger.info(
-    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined },
-    'database opened',
-  );
-  await migrateDatabase(database);
+  const runtime = await bootstrap(givenConfig, logger);
+  const { config, database, federation, simulator, now } = runtime;
 
   const runsWorkers = role !== 'api';
   const queue = createQueue(database, logger, { schedule: runsWorkers });
   await queue.start();
-  await scheduleHeartbeat(queue, config.heartbeatCron);
-  await scheduleAuthCleanup(queue);
-  // Every role enqueues deliveries (inside its transactions); workers also send them.
-  await registerNotificationQueues(queue);
-
-  const federation = createFederationClient({
-    baseUrl: config.fitpBaseUrl ?? '',
-    logger,
-    timeoutMs: config.fitp.timeoutMs,
-    maxRetries: config.fitp.maxRetries,
-  });
-  const now = () => new Date();
-  await scheduleIngestion(queue, config.ingestIntervalMinutes);
-  await scheduleMatching(queue);
-  // Followed tournaments (issue 7): reminders every minute, live updates after ingestion.
-  await scheduleSubscriptionJobs(queue);
-  if (runsWorkers) {
-    await workMatching(queue, { db: database.db, logger, now });
-    await workIngestion(queue, { db: database.db, federation, logger, now });
-    if (await ingestSoonIfNeeded(queue, database.db))
-      logger.info('the calendar has not been read in full yet: ingesting now');
-  }
+  // Every process declares every queue (API processes enqueue too, deliveries inside their
+  // transactions) before any worker runs.
+  for (const job of JOBS) await declareJob(queue, job, config);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
   if (mailer.kind === 'dev-mailbox') {
-    logger.info(
-      config.isProduction
-        ? 'no SMTP_URL: emails are kept in the dev mailbox'
-        : `no SMTP_URL: emails at ${config.publicUrl}/dev/mailbox`,
-    );
+    logger.info(`no SMTP_URL: emails at ${config.publicUrl}/dev/mailbox (from this machine only)`);
+    const exposure = role === 'worker' ? null : devMailboxExposureWarning(config.host);
+    if (exposure) logger.warn({ host: config.host }, exposure);
   }
   const keys = await getNotificationKeys(database.db, config);
   if (keys.generated.vapid || keys.generated.unsubscribeSecret) {
@@ -102,11 +67,11 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
   }
 
   if (runsWorkers) {
-    await workHeartbeat(queue, database.db);
-    await workAuthCleanup(queue, database.db);
-    await workNotificationDeliveries(queue, { db: database.db, config, mailer, logger });
+    const deps: JobDeps = { boss: queue, db: database.db, now, logger, federation, config, mailer };
+    for (const job of JOBS) await startJob(queue, job, deps);
+    if (await ingestSoonIfNeeded(queue, database.db))
+      logger.info('the calendar has not been read in full yet: ingesting now');
   }
-  if (runsWorkers) await workSubscriptionJobs(queue, { db: database.db, now });
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
@@ -130,8 +95,7 @@ export async function startServer(givenConfig: Config, logger: Logger): Promise<
       // Stop fetching jobs and wait for the running ones (up to the timeout).
       await queue.stop({ graceful: true, close: true, timeout: config.shutdownTimeoutMs });
       await mailer.close();
-      await database.close();
-      await simulator?.close();
+      await runtime.close();
     })();
     return closing;
   };

@@ -13,7 +13,6 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
       fitpBaseUrl: undefined,
       smtpUrl: undefined,
-      redisUrl: undefined,
       role: 'both',
     });
     expect(config.mailFrom).toContain('@');
@@ -28,7 +27,6 @@ describe('configuration', () => {
       FITP_BASE_URL: 'https://fitp.example/',
       SMTP_URL: 'smtps://user:pass@mail.example:465',
       MAIL_FROM: 'Radar <a@b.it>',
-      REDIS_URL: 'redis://127.0.0.1:6379',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -38,7 +36,6 @@ describe('configuration', () => {
       fitpBaseUrl: 'https://fitp.example/',
       smtpUrl: 'smtps://user:pass@mail.example:465',
       mailFrom: 'Radar <a@b.it>',
-      redisUrl: 'redis://127.0.0.1:6379',
     });
   });
 
@@ -59,14 +56,19 @@ describe('configuration', () => {
   });
 
   it('has attempt limits that tests and deployments can change', () => {
-    expect(loadConfig({}).authRateLimit).toEqual({ ipMax: 30, accountMax: 10, windowMs: 900_000 });
+    expect(loadConfig({}).authRateLimit).toEqual({
+      ipMax: 30,
+      accountMax: 10,
+      backoffAfter: 5,
+      windowMs: 900_000,
+    });
     expect(
       loadConfig({
         AUTH_RATE_LIMIT_IP_MAX: '5',
         AUTH_RATE_LIMIT_ACCOUNT_MAX: '2',
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
       }).authRateLimit,
-    ).toEqual({ ipMax: 5, accountMax: 2, windowMs: 60_000 });
+    ).toEqual({ ipMax: 5, accountMax: 2, backoffAfter: 5, windowMs: 60_000 });
     expect(() => loadConfig({ AUTH_RATE_LIMIT_IP_MAX: '0' })).toThrow(/AUTH_RATE_LIMIT_IP_MAX/);
   });
 
@@ -90,5 +92,36 @@ describe('configuration', () => {
     expect(message).toMatch(/DATABASE_URL/);
     expect(message).toMatch(/ROLE/);
     expect((error as ConfigError).problems).toHaveLength(3);
+  });
+
+  it('reads the contact address, its limit and the optional links (unset or empty: null)', () => {
+    expect(loadConfig({}).contact).toEqual({
+      to: 'info@radartornei.it',
+      rateLimit: { max: 5, windowMs: 3_600_000 },
+    });
+    expect(loadConfig({}).links).toEqual({
+      donationUrl: null,
+      communityUrl: null,
+      iosAppUrl: null,
+      androidAppUrl: null,
+    });
+    const config = loadConfig({
+      CONTACT_TO: 'team@example.it',
+      CONTACT_RATE_LIMIT_MAX: '2',
+      CONTACT_RATE_LIMIT_WINDOW_SECONDS: '60',
+      DONATION_URL: 'https://donate.example/x',
+      COMMUNITY_URL: '',
+      IOS_APP_URL: 'https://apps.example/ios',
+      ANDROID_APP_URL: 'https://play.example/android',
+    });
+    expect(config.contact).toEqual({ to: 'team@example.it', rateLimit: { max: 2, windowMs: 60_000 } });
+    expect(config.links).toEqual({
+      donationUrl: 'https://donate.example/x',
+      communityUrl: null,
+      iosAppUrl: 'https://apps.example/ios',
+      androidAppUrl: 'https://play.example/android',
+    });
+    expect(() => loadConfig({ CONTACT_TO: 'not-an-address' })).toThrow(/CONTACT_TO/);
+    expect(() => loadConfig({ DONATION_URL: 'not a url' })).toThrow(/DONATION_URL/);
   });
 });

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { createDevMailbox, listDevMailbox } from '../src/delivery/email/mailer';
+import { listDevMailbox } from '../src/delivery/email/mailer';
 import { startServer } from '../src/server';
 import { silentLogger } from './helpers/logger';
-import { createTestApp, testConfig } from './helpers/test-app';
+import { buildBareApp, createTestApp, testConfig } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-db';
 
 const dirs: string[] = [];
@@ -83,15 +82,8 @@ describe('server lifecycle', { timeout: 120_000 }, () => {
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests before closing', async () => {
-    const config = testConfig({ PORT: '0' });
     const database = await createTestDatabase();
-    const app = await buildApp({
-      config,
-      database,
-      queue: null,
-      mailer: createDevMailbox(database.db, config.mailFrom, silentLogger),
-      logger: false,
-    });
+    const app = await buildBareApp(database, testConfig({ PORT: '0' }));
     app.withTypeProvider<ZodTypeProvider>().get('/api/test/slow', async () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       return { done: true };

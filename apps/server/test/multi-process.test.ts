@@ -8,7 +8,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import {
   type User,
 } from '../src/db/schema';
 import { createUser, signIn } from './helpers/factories';
+import { eventually, freePort } from './helpers/processes';
 import { databaseUrlWithName, withAdminClient } from './helpers/template';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -34,28 +34,6 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const main = path.join(root, 'apps/server/src/main.ts');
 
 const USERS = 24;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Polls until `check` returns a value (not undefined), or fails with what it last saw. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, seconds = 150): Promise<T> {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 type Proc = { role: string; child: ChildProcess; output: string[] };
 

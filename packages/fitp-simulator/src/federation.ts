@@ -110,6 +110,8 @@ export class Federation {
   private readonly overlays = new Map<string, TournamentOverlay>();
   private readonly scriptedChanges = new Map<string, number[]>();
   private readonly scriptedPlayers = new Map<string, Player>();
+  /** Tournament uid → card number → when the card left its entry list (withdrawn or removed). */
+  private readonly withdrawals = new Map<string, Map<string, number>>();
 
   /**
    * Pool player index → their generated entries. Players only enter tournaments of their own
@@ -229,6 +231,13 @@ export class Federation {
         }
       }
       for (const p of overlay?.participants ?? []) if (p.at <= now) participants.push(p);
+      const gone = this.withdrawals.get(spec.uid);
+      if (gone) {
+        for (let k = participants.length - 1; k >= 0; k--) {
+          const p = participants[k] as Participant;
+          if (this.isWithdrawn(spec.uid, p, now)) participants.splice(k, 1);
+        }
+      }
       participants.sort((a, b) => a.at - b.at || a.participantId - b.participantId);
       const items = [...(generated?.items ?? []), ...(overlay?.items ?? [])]
         .filter((item) => item.publishedAt <= now)
@@ -253,7 +262,10 @@ export class Federation {
     if (poolPlayer) {
       this.indexGeneratedEntries(poolPlayer.province.regionId);
       for (const ref of this.entriesByPlayer.get(poolPlayer.index) ?? []) {
-        if (visible(ref.competition, ref.at)) {
+        if (
+          visible(ref.competition, ref.at) &&
+          !this.withdrawnAt(ref.tournamentUid, cardNumber, ref.at, now)
+        ) {
           entries.push({
             competitionGuid: ref.competition.guid,
             tournamentUid: ref.tournamentUid,
@@ -266,7 +278,11 @@ export class Federation {
       const ref = this.tournamentsByUid.get(uid);
       if (!ref) continue;
       for (const p of overlay.participants) {
-        if (p.player.cardNumber === cardNumber && visible(ref.competition, p.at)) {
+        if (
+          p.player.cardNumber === cardNumber &&
+          visible(ref.competition, p.at) &&
+          !this.withdrawnAt(uid, cardNumber, p.at, now)
+        ) {
           entries.push({ competitionGuid: ref.competition.guid, tournamentUid: uid, at: p.at });
         }
       }
@@ -377,6 +393,35 @@ export class Federation {
     return participant;
   }
 
+  /**
+   * Takes a card off a tournament's entry list as of `at` (a withdrawal, or the organiser
+   * removing it): from then on neither the detail nor the player's entries show it. An entry
+   * made again after `at` (addEntry) shows again. Answers whether the card was on the list.
+   */
+  withdrawEntry(tournamentUid: string, cardNumber: string, at: number): boolean {
+    const ref = this.requireTournament(tournamentUid);
+    const detail = this.detail(ref.competition.guid, at);
+    const listed =
+      detail.kind === 'found' &&
+      (detail.view.tournaments[ref.index]?.participants ?? []).some(
+        (p) => p.player.cardNumber === cardNumber,
+      );
+    if (!listed) return false;
+    getOrInsert(this.withdrawals, ref.spec.uid, () => new Map()).set(cardNumber, at);
+    this.noteScriptedChange(ref.competition, at);
+    return true;
+  }
+
+  private isWithdrawn(uid: string, p: Participant, now: number): boolean {
+    return this.withdrawnAt(uid, p.player.cardNumber, p.at, now);
+  }
+
+  /** Whether an entry made at `enteredAt` is withdrawn at `now`. */
+  private withdrawnAt(uid: string, cardNumber: string, enteredAt: number, now: number): boolean {
+    const at = this.withdrawals.get(uid)?.get(cardNumber);
+    return at !== undefined && at <= now && enteredAt <= at;
+  }
+
   addPlayer(player: Player): void {
     if (this.findPlayer(player.cardNumber)) throw new DuplicateError(`Card ${player.cardNumber} exists`);
     this.scriptedPlayers.set(player.cardNumber, player);
@@ -407,6 +452,7 @@ export class Federation {
       }
     }
     this.overlays.clear();
+    this.withdrawals.clear();
     this.scriptedChanges.clear();
     this.scriptedPlayers.clear();
   }

@@ -70,6 +70,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 }
 
 export { Clock, type Duration, durationMs } from './clock';
+export { DEMO_CARDS, type DemoCard } from './demo-cards';
 export type { ActiveFault, FaultKind, FaultRule } from './faults';
 export {
   type CompetitionDetailView,
@@ -102,6 +103,7 @@ export type {
   SimulatorState,
   TournamentInput,
   UpdateCompetitionInput,
+  WithdrawalInput,
 } from './script';
 export { FEDERATION_ROUTES } from './server';
 export { type Endpoint, PLACEHOLDER_GUID } from './wire';

@@ -145,6 +145,13 @@ export const entryInputSchema = z.strictObject({
   subscriptionDate: instant.optional(),
 });
 
+export const withdrawalInputSchema = z.strictObject({
+  tournamentUid: uuid,
+  cardNumber,
+  /** Default: now. The entry leaves the list once the clock reaches it. */
+  at: instant.optional(),
+});
+
 export const addTournamentInputSchema = tournamentInputSchema.extend({ competitionGuid: uuid });
 
 export const updateCompetitionInputSchema = z.strictObject({
@@ -184,6 +191,7 @@ export type DrawInput = z.input<typeof drawInputSchema>;
 export type OrderOfPlayInput = z.input<typeof orderOfPlayInputSchema>;
 export type PlayerInput = z.input<typeof playerInputSchema>;
 export type EntryInput = z.input<typeof entryInputSchema>;
+export type WithdrawalInput = z.input<typeof withdrawalInputSchema>;
 export type FaultInput = z.input<typeof faultInputSchema>;
 export type AddTournamentInput = z.input<typeof addTournamentInputSchema>;
 export type UpdateCompetitionInput = z.input<typeof updateCompetitionInputSchema>;
@@ -488,6 +496,18 @@ export class Script {
       i.subscriptionDate ?? this.clock.nowMs(),
     );
     return { participantId: participant.participantId, cardNumber: player.cardNumber };
+  }
+
+  /**
+   * Takes a card off a tournament's entry list (withdrawn, or removed by the organiser), generated
+   * or scripted entry alike; 404 when the card is not on the list.
+   */
+  withdrawEntry(input: WithdrawalInput): { tournamentUid: string; cardNumber: string } {
+    const i = parse(withdrawalInputSchema, input);
+    if (!this.federation.withdrawEntry(i.tournamentUid, i.cardNumber, i.at ?? this.clock.nowMs())) {
+      throw new NotFoundError(`Card ${i.cardNumber} is not on the entry list of ${i.tournamentUid}`);
+    }
+    return { tournamentUid: i.tournamentUid, cardNumber: i.cardNumber };
   }
 
   /** Registers a player card; unspecified fields get generated values. */

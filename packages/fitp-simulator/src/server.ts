@@ -28,6 +28,7 @@ import {
   type Script,
   ScriptInputError,
   type UpdateCompetitionInput,
+  type WithdrawalInput,
 } from './script';
 import {
   breakRow,
@@ -224,6 +225,8 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
         return send(res, 201, script.addDraw(hookInput<DrawInput>(body)));
       case 'POST /entries':
         return send(res, 201, script.addEntry(hookInput<EntryInput>(body)));
+      case 'POST /entries/withdraw':
+        return send(res, 200, script.withdrawEntry(hookInput<WithdrawalInput>(body)));
       case 'POST /players':
         return send(res, 201, script.addPlayer(hookInput<PlayerInput>(body ?? {})));
       case 'GET /players':

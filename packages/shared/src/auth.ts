@@ -121,6 +121,15 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * GET /api/session: who is signed in on this browser, `null` for a visitor. Always a 200: being
+ * signed out is a normal state, not an error (GET /api/user keeps its 401, see decision 150).
+ */
+export const sessionResponseSchema = z
+  .object({ user: userSchema.nullable() })
+  .describe('The signed-in user, or null for a visitor.');
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
 export const updateProfileBodySchema = z
   .object({
     language: languageSchema.optional(),
@@ -180,10 +189,35 @@ export const AUTH_LINK_ERRORS = [
 ] as const;
 export type AuthLinkError = (typeof AUTH_LINK_ERRORS)[number];
 
-/** Where to go after signing in: the redirect target only if it is a path of this site (spec §5). */
+/** C0 and C1 control characters (tab, CR, LF, NUL…): browsers drop some of them from URLs. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Where to go after signing in: the redirect target only if it is a path of this site (spec §5).
+ * One rule for client and server: after percent-decoding (repeatedly, so double encoding does
+ * not hide anything), a path that starts with a single `/`, with no control characters and no
+ * backslashes. Browsers drop tabs and newlines and read `\` as `/`, so `/%09/evil.test` or
+ * `/\evil.test` would otherwise lead to another site; a CR/LF would break the Location header.
+ */
+export function isSafeRedirectPath(value: string): boolean {
+  let current = value;
+  for (let round = 0; round < 4; round += 1) {
+    if (!current.startsWith('/') || current.startsWith('//')) return false;
+    if (CONTROL_CHARACTERS.test(current) || current.includes('\\')) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return true;
+    current = decoded;
+  }
+  // Still encoded after several rounds: nobody needs that.
+  return false;
+}
+
 export function safeRedirectPath(value: unknown, fallback = '/home'): string {
-  if (typeof value !== 'string' || !value.startsWith('/')) return fallback;
-  // "//host" and "/\host" are protocol-relative URLs to another site.
-  if (value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  return typeof value === 'string' && value.length <= 2000 && isSafeRedirectPath(value) ? value : fallback;
 }

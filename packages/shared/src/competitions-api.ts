@@ -13,19 +13,26 @@ import {
   TOURNAMENT_ITEM_KINDS,
 } from './competitions';
 import { searchFiltersSchema } from './filters';
+import { CUT_LINE_STATES, ELIGIBILITIES } from './fitp';
 
 export const SEARCH_VIEWS = ['tournaments', 'overview', 'schedule', 'documents'] as const;
 export type SearchView = (typeof SEARCH_VIEWS)[number];
 
-/** A competition's guid as the API accepts it: any case, canonical upper case out. */
-export const competitionGuidSchema = z
+/**
+ * A federation identifier (a competition's guid, a tournament's uuid) as the API accepts it:
+ * any case, canonical upper case out.
+ */
+export const federationIdSchema = z
   .string()
   .trim()
   .regex(
     /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
     'validation.invalidFormat',
   )
-  .transform((guid) => guid.toUpperCase());
+  .transform((id) => id.toUpperCase());
+
+/** A competition's guid as the API accepts it. */
+export const competitionGuidSchema = federationIdSchema;
 
 export const searchCompetitionsBodySchema = z
   .object({
@@ -36,6 +43,8 @@ export const searchCompetitionsBodySchema = z
     filters: searchFiltersSchema.prefault({}),
     /** The explore tab the answer is for: overview adds aggregates, documents lists documents. */
     view: z.enum(SEARCH_VIEWS).default('tournaments'),
+    /** Only competitions with a draw the user's card may enter (ignored without a card). */
+    eligibleOnly: z.boolean().default(false),
   })
   .meta({ id: 'SearchCompetitionsBody' });
 export type SearchCompetitionsBody = z.input<typeof searchCompetitionsBodySchema>;
@@ -52,20 +61,27 @@ export const matchingFiltersSchema = z.object({
   reasons: z.array(z.enum(FILTER_REASONS)),
 });
 
-export const tournamentSummarySchema = z.object({
-  uuid: z.string(),
+/** What names a tournament (a draw) and how full it is: in the search's summaries and in My tournaments. */
+export const tournamentDrawFields = {
   description: z.string(),
   type: z.string().nullable(),
   categoryClass: z.number().int().nullable(),
   ageCategory: z.string().nullable(),
   participantsCount: z.number().int(),
   maxParticipants: z.number().int().nullable(),
+};
+
+export const tournamentSummarySchema = z.object({
+  uuid: z.string(),
+  ...tournamentDrawFields,
   /** The user follows it (spec §3 Subscription). */
   followed: z.boolean(),
   /** The user's subscription to it (the `{id}` of the subscriptions calls); null when not followed. */
   subscriptionId: z.uuid().nullable(),
   /** The user marked it lost. */
   lost: z.boolean(),
+  /** Whether the user's card may enter it by ranking; null without a card (docs/decisions/101). */
+  eligibility: z.enum(ELIGIBILITIES).nullable(),
 });
 export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
 
@@ -105,6 +121,8 @@ export const competitionSummarySchema = z
     followed: z.boolean(),
     lost: z.boolean(),
     matchingFilters: matchingFiltersSchema,
+    /** Whether the user's card may enter one of its draws; null without a card. */
+    eligibility: z.enum(ELIGIBILITIES).nullable(),
   })
   .meta({ id: 'CompetitionSummary' });
 export type CompetitionSummary = z.infer<typeof competitionSummarySchema>;
@@ -173,6 +191,8 @@ export const participantSchema = z.object({
   club: z.string().nullable(),
   /** Position by the tournament's admission rule, out of the participants count (spec §4). */
   position: z.number().int(),
+  /** The signed-in user's own entry (by their card). */
+  isMe: z.boolean(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -181,6 +201,10 @@ export const myEntrySchema = z.object({
   position: z.number().int(),
   total: z.number().int(),
   subscriptionDate: isoInstant.nullable(),
+  /** Inside the draw's MaxParticipants, or among the reserves (the cut line). */
+  cutLine: z.enum(CUT_LINE_STATES),
+  /** Among the reserves: the place in the reserves list (1 = first reserve); else null. */
+  reservePosition: z.number().int().nullable(),
 });
 
 export const tournamentDetailSchema = tournamentSummarySchema
@@ -211,6 +235,8 @@ export const competitionDetailSchema = competitionSummarySchema
     detailUpdatedAt: isoInstant.nullable(),
     /** Whether the user has a federation card (positions of "my entry" need one). */
     hasCard: z.boolean(),
+    /** The ranking of the user's card (eligibility is computed from it); null without a card. */
+    cardRanking: z.string().nullable(),
     tournaments: z.array(tournamentDetailSchema),
   })
   .meta({ id: 'CompetitionDetail' });

@@ -60,14 +60,16 @@ export type TournamentItemKind = (typeof TOURNAMENT_ITEM_KINDS)[number];
 
 /**
  * What ingestion records when the federation's data changes (`competition_events.kind`), the
- * input of the matching engine and of live updates.
+ * input of the matching engine and of live updates. `tournament_added`: a tournament (a draw
+ * of a competition, e.g. men's singles 4.1) appeared in a known competition; `new_scoreboard`:
+ * a tournament's scoreboard (bracket) was published. Glossary: docs/ARCHITECTURE.md.
  */
 export const COMPETITION_EVENT_KINDS = [
   'new_competition',
-  'new_tournament',
+  'tournament_added',
   'new_document',
   'new_order_of_play',
-  'new_draw',
+  'new_scoreboard',
   'deadline_changed',
   'dates_changed',
 ] as const;

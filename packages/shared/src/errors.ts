@@ -43,10 +43,17 @@ export const ERROR_CODES = [
   'ALREADY_SUBSCRIBED',
   'NOT_SUBSCRIBED',
   'FEDERATION_UNAVAILABLE',
+  // The federation card (spec §5, §8 "Federation")
+  'FITP_CARD_NOT_FOUND',
+  'FITP_CARD_IN_USE',
+  'FITP_NOT_CONNECTED',
   // Filters (spec §5, §8 "Filter")
   'FILTER_NOT_FOUND',
   'FILTER_NAME_TAKEN',
   'FILTER_LIMIT_REACHED',
+  // Dashboard and contact (spec §2, §8 "Contact")
+  'POSTAL_CODE_UNKNOWN',
+  'CONTACT_SEND_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -58,6 +65,7 @@ export const SUCCESS_CODES = [
   'PASSWORD_RESET_SUCCESS',
   'VERIFICATION_CODE_RESENT',
   'CONTACT_MESSAGE_SENT',
+  'FITP_MISMATCH_REPORTED',
 ] as const;
 export type SuccessCode = (typeof SUCCESS_CODES)[number];
 

@@ -1,7 +1,7 @@
 /**
  * Filter criteria (spec §3 Filter and Competition search request) and the filter predicate:
  * whether a competition matches a filter, and why. The server runs the same rule in SQL
- * (apps/server/src/modules/competitions/filter-sql.ts); a property-based test checks that both
+ * (apps/server/src/modules/filters/filter-sql.ts); a property-based test checks that both
  * agree on random data.
  */
 import { z } from 'zod';

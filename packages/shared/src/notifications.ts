@@ -16,6 +16,9 @@ export const INBOX_NOTIFICATION_TYPES = [
   'new_scoreboard',
   'new_order_of_play',
   'platform_updates',
+  // The card radar (docs/decisions/102): the user's card entered or left an entry list.
+  'card_entered',
+  'card_withdrawn',
 ] as const;
 export type InboxNotificationType = (typeof INBOX_NOTIFICATION_TYPES)[number];
 
@@ -37,6 +40,7 @@ export const NOTIFICATION_GROUPS = [
   'reminder_1d',
   'reminder_5h',
   'platform_updates',
+  'card_entries',
 ] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
@@ -53,6 +57,8 @@ export const NOTIFICATION_TYPE_GROUP: Record<InboxNotificationType, Notification
   new_scoreboard: 'scoreboards',
   new_order_of_play: 'order_of_play',
   platform_updates: 'platform_updates',
+  card_entered: 'card_entries',
+  card_withdrawn: 'card_entries',
 };
 
 export type ChannelSettings = Record<NotificationChannel, boolean>;
@@ -72,6 +78,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationGroup, Channel
   reminder_1d: { email: true, push: true },
   reminder_5h: { email: true, push: true },
   platform_updates: { email: true, push: false },
+  card_entries: { email: true, push: true },
 };
 
 /** Why a new tournament matched a filter (spec §3 "reasons a filter matched"). */
@@ -97,6 +104,8 @@ export const notificationParamsSchema = z
     registrationDeadline: z.iso.datetime({ offset: true }).optional(),
     /** new_document: the document's title. */
     documentName: z.string().max(300).optional(),
+    /** card_entered: the tournament was followed automatically. */
+    followed: z.boolean().optional(),
   })
   .meta({ id: 'NotificationParams' });
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;

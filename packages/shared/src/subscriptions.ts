@@ -11,7 +11,7 @@
  * `{id}` is the subscription's id (`subscriptionId` in the competition answers).
  */
 import { z } from 'zod';
-import { competitionGuidSchema } from './competitions-api';
+import { competitionGuidSchema, federationIdSchema, tournamentDrawFields } from './competitions-api';
 
 /**
  * Registration-deadline reminders (spec §9): their notification type and offset before the
@@ -27,14 +27,7 @@ export const REMINDER_OFFSETS = [
 export type ReminderType = (typeof REMINDER_OFFSETS)[number]['type'];
 
 /** A tournament's uuid as the API accepts it: any case, canonical upper case out. */
-export const tournamentUuidSchema = z
-  .string()
-  .trim()
-  .regex(
-    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-    'validation.invalidFormat',
-  )
-  .transform((uuid) => uuid.toUpperCase());
+export const tournamentUuidSchema = federationIdSchema;
 
 export const subscribeBodySchema = z
   .object({ competitionGuid: competitionGuidSchema, tournamentUuid: tournamentUuidSchema })
@@ -106,16 +99,7 @@ export const followedTournamentSchema = subscriptionSchema
         registrationClosesAt: isoInstant.nullable(),
       })
       .nullable(),
-    tournament: z
-      .object({
-        description: z.string(),
-        type: z.string().nullable(),
-        categoryClass: z.number().int().nullable(),
-        ageCategory: z.string().nullable(),
-        participantsCount: z.number().int(),
-        maxParticipants: z.number().int().nullable(),
-      })
-      .nullable(),
+    tournament: z.object(tournamentDrawFields).nullable(),
   })
   .meta({ id: 'FollowedTournament' });
 export type FollowedTournament = z.infer<typeof followedTournamentSchema>;

@@ -26,8 +26,14 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): MessageR
     return { key: 'validation.required' };
   }
   if (isMessageKey(issue.message)) {
-    // A custom rule may carry its interpolation values, e.g. the password's minimum length.
-    const params = issue.code === 'custom' ? (issue.params as MessageRef['params']) : undefined;
+    // A custom rule may carry its interpolation values, e.g. the password's minimum length; a
+    // length limit with its own message gets the limit as `count`.
+    const params =
+      issue.code === 'custom'
+        ? (issue.params as MessageRef['params'])
+        : issue.code === 'too_big' || issue.code === 'too_small'
+          ? { count: Number(issue.code === 'too_big' ? issue.maximum : issue.minimum) }
+          : undefined;
     return params ? { key: issue.message, params } : { key: issue.message };
   }
   switch (issue.code) {

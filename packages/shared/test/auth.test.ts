@@ -42,10 +42,20 @@ describe('account rules', () => {
 
   it('follow a redirect only to a path of this site', () => {
     expect(safeRedirectPath('/filters?x=1')).toBe('/filters?x=1');
+    expect(safeRedirectPath('/explore?q=caff%C3%A8%20bar')).toBe('/explore?q=caff%C3%A8%20bar');
     for (const unsafe of [
       'https://evil.example',
       '//evil.example',
       '/\\evil',
+      '/%09/evil.test',
+      '/\t/evil.test',
+      '/%0d%0aSet-Cookie:%20x=1',
+      '/\r\nSet-Cookie: x=1',
+      '/%2F/evil.test',
+      '/%252F/evil.test',
+      '/%5Cevil.test',
+      '/%E0%A4%A',
+      '/\u0000',
       'filters',
       '',
       undefined,

@@ -8,18 +8,16 @@
  * deliveries go out when the server (a worker) runs again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { asc, gt } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import { ConfigError, loadConfig } from '../config';
-import { type Db, databaseOptionsFromConfig, openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { bootstrap, readConfig } from '../bootstrap';
+import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { registerNotificationQueues } from '../jobs/notification-queues';
+import { declareDeliveryQueues } from '../jobs';
 import { createQueue } from '../jobs/queue';
 import { createLogger } from '../logger';
 import { createNotifications } from '../modules/notifications/notifications.service';
@@ -88,7 +86,6 @@ async function serverIsRunning(port: number): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { key: { type: 'string' } },
@@ -98,16 +95,7 @@ async function main(): Promise<void> {
     console.error('Usage: npm run broadcast -- "<message>" [--key <id>]');
     process.exit(2);
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = readConfig();
   const logger = createLogger(config);
   if (!config.databaseUrl && (await serverIsRunning(config.port))) {
     console.error(
@@ -116,17 +104,17 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const database = await openDatabase(databaseOptionsFromConfig(config));
-  await migrateDatabase(database);
+  const runtime = await bootstrap(config, logger);
+  const { database } = runtime;
   const queue = createQueue(database, logger, { schedule: false });
   await queue.start();
   try {
-    await registerNotificationQueues(queue);
+    await declareDeliveryQueues(queue);
     const result = await broadcast(database.db, queue, message, { key: values.key, logger });
     logger.info(result, 'broadcast done: deliveries are sent by the workers');
   } finally {
     await queue.stop({ graceful: false, close: database.driver === 'postgres' });
-    await database.close();
+    await runtime.close();
   }
 }
 

@@ -1,59 +1,47 @@
 /**
  * `npm run ingest`: one ingestion pass now, against the configured database and federation
  * (the bundled simulator when FITP_BASE_URL is unset), then exit. It prints the pass's summary.
- * With the embedded PGlite database, stop the app first: PGlite serves one process at a time.
+ * With the embedded PGlite database, stop the app first: PGlite serves one process at a time
+ * (a running app is detected and named). Like a scheduled pass, it asks for matching and live
+ * updates at once when the pass recorded what they act on, so the workers (of the app running
+ * on PostgreSQL, or of its next start) send the alerts without waiting for the 5-minute net.
  */
-import { existsSync } from 'node:fs';
-import { type SimulatorHandle, startSimulator } from '@radar/fitp-simulator';
-import { ConfigError, loadConfig } from '../config';
-import { databaseOptionsFromConfig, openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { createFederationClient } from '../federation';
+import { bootstrap, readConfig, reportStartupError } from '../bootstrap';
+import { declareJob } from '../jobs/definition';
+import { requestFollowUps } from '../jobs/ingest';
+import { matchJob } from '../jobs/match';
+import { createQueue } from '../jobs/queue';
+import { liveUpdatesJob } from '../jobs/subscriptions';
 import { createLogger } from '../logger';
-import { runIngestion } from '../modules/competitions/ingestion.service';
+import { runIngestion } from '../modules/ingestion/ingestion.service';
 
 async function main(): Promise<number> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = readConfig();
   const logger = createLogger(config);
-  let simulator: SimulatorHandle | null = null;
-  let baseUrl = config.fitpBaseUrl;
-  if (!baseUrl) {
-    simulator = await startSimulator({ port: config.simulator.port, seed: config.simulator.seed });
-    baseUrl = simulator.url;
-    logger.info({ url: baseUrl }, 'no FITP_BASE_URL: ingesting from the bundled federation simulator');
-  }
-  const database = await openDatabase(databaseOptionsFromConfig(config));
+  const runtime = await bootstrap(config, logger);
   try {
-    await migrateDatabase(database);
-    const federation = createFederationClient({
-      baseUrl,
-      logger,
-      timeoutMs: config.fitp.timeoutMs,
-      maxRetries: config.fitp.maxRetries,
-    });
-    const summary = await runIngestion({ db: database.db, federation, logger, now: () => new Date() });
+    const { database, federation, now } = runtime;
+    const summary = await runIngestion({ db: database.db, federation, logger, now });
+    // Only to send the follow-up jobs: this process runs no worker and no schedule.
+    const queue = createQueue(database, logger, { schedule: false });
+    await queue.start();
+    try {
+      for (const job of [matchJob, liveUpdatesJob]) await declareJob(queue, job, runtime.config);
+      await requestFollowUps(queue, summary);
+    } finally {
+      await queue.stop({ graceful: true, close: database.driver === 'postgres' });
+    }
     console.log(JSON.stringify(summary, null, 2));
     return summary.error ? 2 : 0;
   } finally {
-    await database.close();
-    await simulator?.close();
+    await runtime.close();
   }
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    reportStartupError(error);
     process.exit(1);
   },
 );

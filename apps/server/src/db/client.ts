@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -38,17 +39,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let pglite: PGlite;
+  let release = () => {};
   if ('pglite' in options) {
     pglite = options.pglite;
   } else {
     mkdirSync(path.dirname(options.pgliteDataDir), { recursive: true });
-    pglite = await PGlite.create(options.pgliteDataDir);
+    // One process at a time: a second one is refused before it can touch the files.
+    release = lockEmbeddedDatabase(options.pgliteDataDir);
+    try {
+      pglite = await PGlite.create(options.pgliteDataDir);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
   return {
     driver: 'pglite',
     db: drizzlePglite(pglite, { schema }) as unknown as Db,
     pglite,
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 

@@ -6,7 +6,7 @@
  * Each reader returns `undefined` when the value is missing or unreadable, and `null` when
  * the federation says "unknown" (dates only).
  */
-import { isIsoDate, romeLocalToInstant } from '@radar/shared';
+import { isIsoDate, romeLocalToInstant, sanitizeText } from '@radar/shared';
 
 export const PLACEHOLDER_GUID = '11111111-1111-1111-1111-111111111111';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,11 +20,15 @@ export function readGuid(value: unknown): string | undefined {
 
 export const isPlaceholderGuid = (guid: string): boolean => guid === PLACEHOLDER_GUID;
 
-/** Trimmed non-empty text; numbers are written as text. */
+/**
+ * Trimmed non-empty text; numbers are written as text. NUL characters are dropped and lone
+ * surrogates replaced (U+FFFD): the database refuses both, and one such row must not stop a
+ * whole page from being stored.
+ */
 export function readText(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
-  const text = value.trim();
+  const text = sanitizeText(value).trim();
   return text === '' ? undefined : text;
 }
 

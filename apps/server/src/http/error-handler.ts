@@ -11,6 +11,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
   413: 'BAD_REQUEST',
+  414: 'BAD_REQUEST',
   415: 'BAD_REQUEST',
   429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
@@ -46,7 +47,8 @@ function validationFields(
         : error.validationContext === 'headers'
           ? request.headers
           : request.body;
-  const fields: Record<string, string[]> = {};
+  // No prototype: a field named `constructor` or `__proto__` (fuzz, issue 16) is a field like any other.
+  const fields: Record<string, string[]> = Object.create(null);
   const items = error.validation as {
     keyword: string;
     instancePath: string;

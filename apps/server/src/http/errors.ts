@@ -15,4 +15,3 @@ export class AppError extends Error {
 
 export const notFound = (data?: unknown) => new AppError('NOT_FOUND', 404, data);
 export const unauthorized = () => new AppError('UNAUTHORIZED', 401);
-export const forbidden = () => new AppError('FORBIDDEN', 403);

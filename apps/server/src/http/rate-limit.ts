@@ -1,81 +1,167 @@
-import { createHash } from 'node:crypto';
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { isIP } from 'node:net';
+import { hasInvalidText } from '@radar/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Db } from '../db/client';
+import {
+  attemptKey,
+  clearAttempt,
+  countAttempt,
+  countFailure,
+  readAttempt,
+} from '../modules/auth/attempts.repository';
 import { AppError } from './errors';
+
+/** The first backoff; each further failure doubles it, up to the window. */
+export const BACKOFF_BASE_MS = 2_000;
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type SendHook = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A hook (preValidation: every attempt counts, even an invalid one) that limits a route
-     * per client IP and, when `account` finds one in the request, per account too. Over
-     * either limit the request answers 429 TOO_MANY_REQUESTS.
+     * The attempt limits of a sensitive route (decision 120): spread the result into the route
+     * options. Per client IP every attempt counts (over the limit: 429 until the window ends);
+     * per account and client, failures in a row lead to a growing backoff, never to a lockout
+     * of the account: a client that has not failed on it (the owner on their own device) goes on.
      */
     limitAttempts(options: {
       name: string;
+      /** The account the request is about: an email or username (or, `byId`, a user id). */
       account?: (request: FastifyRequest) => string | undefined;
-    }): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+      /** `account` gives a user id already (e.g. the signed-in user). */
+      byId?: boolean;
+      /** Which answers are failed attempts (a wrong password or code); none by default. */
+      failure?: (statusCode: number) => boolean;
+    }): { preValidation: Hook; onSend: SendHook };
+  }
+  interface FastifyRequest {
+    attemptLimit?: { accountKey: string; pairKey: string; failure: (statusCode: number) => boolean };
   }
 }
 
 export type RateLimitOptions = {
-  /** Requests per client IP, per limited action, in one window. */
+  /** Attempts per client IP, per limited action, in one window. */
   ipMax: number;
-  /** Requests per account (email or username), per limited action, in one window. */
+  /**
+   * Failures on one account, from anywhere, in one window, after which every client gets a
+   * single failure before its backoff starts (instead of `backoffAfter`).
+   */
   accountMax: number;
+  /** Failures in a row of one account from one client before its backoff starts. */
+  backoffAfter: number;
   windowMs: number;
-  /** Shared counters for several API processes; in memory without it. */
-  redisUrl?: string | undefined;
+  db: Db;
+  /** The user id behind an email or username, if any: both name the same account. */
+  identify: (identifier: string) => Promise<string | null>;
+  now: () => Date;
 };
 
-const hashKey = (value: string) =>
-  createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32);
+/** IPv6 clients are counted per /64, which one subscriber usually holds whole. */
+export function clientKey(ip: string): string {
+  const bare = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (isIP(bare) !== 6) return bare;
+  const [head = ''] = bare.split('::');
+  const groups = bare.includes('::')
+    ? [...head.split(':').filter(Boolean), ...Array(8).fill('0')].slice(0, 4)
+    : bare.split(':').slice(0, 4);
+  return `${groups.map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+const secondsUntil = (instant: number, now: Date) => Math.max(1, Math.ceil((instant - now.getTime()) / 1000));
+
+function tooMany(reply: FastifyReply, seconds: number): AppError {
+  reply.header('retry-after', String(seconds));
+  return new AppError('TOO_MANY_REQUESTS', 429, { retryAfterSeconds: seconds });
+}
 
 /**
- * Attempt limits on the sensitive calls (sign-in, registration, verification, reset), with
- * @fastify/rate-limit's stores: in memory, or Redis with REDIS_URL so that every API process
- * counts together. Each action counts separately, per IP and per account.
+ * Attempt limits on the sensitive calls (sign-in, registration, verification, reset, change of
+ * password), counted in the database (`auth_attempts`): every API process counts together, and
+ * no number of junk requests can evict a counter, as an in-memory store would. Decision 120.
  */
 export const rateLimitPlugin = fp<RateLimitOptions>(
   async (app: FastifyInstance, options) => {
-    const redis = options.redisUrl
-      ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
-      : null;
-    if (redis) {
-      redis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limits) unavailable'));
-      app.addHook('onClose', async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      });
-    }
-    await app.register(fastifyRateLimit, {
-      global: false,
-      nameSpace: 'radar-rl:',
-      ...(redis ? { redis } : {}),
-      // A broken Redis must not lock everybody out of signing in.
-      skipOnError: true,
-    });
+    const { db, ipMax, accountMax, backoffAfter, windowMs, now } = options;
 
-    const limiter = (max: number, keyOf: (request: FastifyRequest) => string) =>
-      app.createRateLimit({ max, timeWindow: options.windowMs, keyGenerator: keyOf });
+    /** The backoff after `failures` in a row, once more than `free` of them. */
+    const backoffUntil = (at: Date, failures: number, free: number) =>
+      failures < free
+        ? null
+        : new Date(at.getTime() + Math.min(BACKOFF_BASE_MS * 2 ** (failures - free), windowMs));
 
-    app.decorate('limitAttempts', ({ name, account }) => {
-      const perIp = limiter(options.ipMax, (request) => `${name}:ip:${normalizeIP(request.ip, 64)}`);
-      const perAccount = limiter(
-        options.accountMax,
-        (request) => `${name}:account:${hashKey(account?.(request) ?? '')}`,
-      );
-      return async (request, reply) => {
-        const checks = [perIp(request)];
-        if (account?.(request)) checks.push(perAccount(request));
-        for (const result of await Promise.all(checks)) {
-          if (!result.isAllowed && result.isExceeded) {
-            reply.header('retry-after', String(result.ttlInSeconds));
-            throw new AppError('TOO_MANY_REQUESTS', 429, { retryAfterSeconds: result.ttlInSeconds });
-          }
+    app.decorate('limitAttempts', ({ name, account, byId = false, failure = () => false }) => {
+      const preValidation: Hook = async (request, reply) => {
+        const at = now();
+        const client = clientKey(request.ip);
+        const perIp = await countAttempt(db, attemptKey(name, 'ip', client), at, windowMs);
+        if (perIp.count > ipMax) {
+          throw tooMany(reply, secondsUntil(perIp.windowStartedAt.getTime() + windowMs, at));
         }
+        const identifier = account?.(request)?.trim().toLowerCase();
+        if (!identifier) return;
+        // One identity per account: its email and its username share every counter.
+        // Text the database cannot hold is refused by validation next: no lookup for it.
+        const userId =
+          byId || hasInvalidText(identifier)
+            ? byId
+              ? identifier
+              : null
+            : await options.identify(identifier);
+        const accountId = userId ? `user:${userId}` : `name:${identifier}`;
+        const pairKey = attemptKey(name, 'pair', accountId, client);
+        const pair = await readAttempt(db, pairKey);
+        if (pair?.blockedUntil && pair.blockedUntil > at) {
+          throw tooMany(reply, secondsUntil(pair.blockedUntil.getTime(), at));
+        }
+        request.attemptLimit = { accountKey: attemptKey(name, 'account', accountId), pairKey, failure };
       };
+
+      const onSend: SendHook = async (request, reply, payload) => {
+        const limit = request.attemptLimit;
+        if (!limit) return payload;
+        const at = now();
+        if (limit.failure(reply.statusCode)) {
+          const accountFailures = await countFailure(db, limit.accountKey, at, windowMs, () => null);
+          // An account under attack from many clients: each gets one failure before backing off.
+          const free = accountFailures > accountMax ? 1 : backoffAfter;
+          await countFailure(db, limit.pairKey, at, windowMs, (failures) => backoffUntil(at, failures, free));
+        } else if (reply.statusCode < 400) {
+          // Success ends this client's run of failures (the account's count stays).
+          await clearAttempt(db, limit.pairKey);
+        }
+        return payload;
+      };
+
+      return { preValidation, onSend };
     });
   },
   { name: 'rate-limits' },
 );
+
+/**
+ * A plain per-IP limit for a public form (the contact form): every attempt counts, in the same
+ * database counters as the sign-in limits, so no junk can evict them; over `max` in the window,
+ * 429 TOO_MANY_REQUESTS with Retry-After until the window ends.
+ */
+export function limitPerIp(options: {
+  name: string;
+  max: number;
+  windowMs: number;
+  db: Db;
+  now: () => Date;
+}): Hook {
+  return async (request, reply) => {
+    const at = options.now();
+    const { count, windowStartedAt } = await countAttempt(
+      options.db,
+      attemptKey(options.name, 'ip', clientKey(request.ip)),
+      at,
+      options.windowMs,
+    );
+    if (count > options.max) {
+      throw tooMany(reply, secondsUntil(windowStartedAt.getTime() + options.windowMs, at));
+    }
+  };
+}

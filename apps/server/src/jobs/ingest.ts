@@ -1,7 +1,14 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
-import { readFederationStatus } from '../modules/competitions/ingestion.repository';
-import { type IngestionDeps, runIngestion } from '../modules/competitions/ingestion.service';
+import { runCardRadar } from '../modules/fitp/card-radar.service';
+import { recordJobSuccess } from '../modules/health/job-runs.repository';
+import { readFederationStatus } from '../modules/ingestion/ingestion.repository';
+import {
+  type IngestionDeps,
+  type IngestionSummary,
+  runIngestion,
+} from '../modules/ingestion/ingestion.service';
+import type { JobDefinition } from './definition';
 import { requestMatching } from './match';
 import { requestLiveUpdates } from './subscriptions';
 
@@ -15,28 +22,43 @@ export function ingestCron(intervalMinutes: number): string {
 }
 
 /**
- * Declares the queue and its schedule (idempotent; safe from every process). The `stately`
- * policy keeps at most one pass queued and one running across all workers: two passes never
- * overlap, and a slow pass does not pile up more behind it.
+ * Reads the federation's calendar every INGEST_INTERVAL_MINUTES. The `stately` policy keeps at
+ * most one pass queued and one running across all workers: two passes never overlap, and a slow
+ * pass does not pile up more behind it. A pass that recorded new competitions asks for a
+ * matching run at once (docs/decisions/040), one that recorded new documents, orders of play
+ * or published draws a live-updates run (decision 060), so both reach their users right after
+ * the pass. Then the card radar tells card holders who entered or left an entry list
+ * (docs/decisions/102). Every queue is declared before any worker starts (server.ts).
  */
-export async function scheduleIngestion(boss: PgBoss, intervalMinutes: number): Promise<void> {
-  await boss.createQueue(INGEST_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 60 * 60 });
-  await boss.schedule(INGEST_QUEUE, ingestCron(intervalMinutes), null, { tz: 'Europe/Rome' });
-}
+export const ingestJob: JobDefinition<IngestionDeps & { boss: PgBoss }> = {
+  name: INGEST_QUEUE,
+  // A pass of the whole calendar takes minutes: one still beating after 30 is stuck. A pass
+  // whose worker died is failed by its missing heartbeat and run again at once (issue 16).
+  queue: { policy: 'stately', retryLimit: 1, retryDelay: 0, expireInSeconds: 30 * 60 },
+  cron: (settings) => ingestCron(settings.ingestIntervalMinutes),
+  work: { pollingIntervalSeconds: 2 },
+  handler: (deps) => async () => {
+    const summary = await runIngestion(deps);
+    if (!summary.federationDown) await recordJobSuccess(deps.db, INGEST_QUEUE, deps.now());
+    await requestFollowUps(deps.boss, summary);
+    // The card radar reads the entry lists this pass wrote (docs/decisions/102).
+    try {
+      await runCardRadar({ db: deps.db, queue: deps.boss, now: deps.now, logger: deps.logger });
+    } catch (error) {
+      deps.logger.error({ err: error }, 'card radar failed; the next pass tries again');
+    }
+  },
+};
 
 /**
- * Runs the passes. A pass that recorded new competitions asks for a matching run at once
- * (docs/decisions/040), one that recorded new documents, orders of play or draws a live-updates
- * run (decision 060), so both reach their users right after the pass. The queues are declared
- * before any worker starts (server.ts).
+ * After a pass (scheduled, or `npm run ingest`): matching when it recorded new competitions,
+ * live updates when it recorded documents, orders of play or published draws, at once.
  */
-export async function workIngestion(boss: PgBoss, deps: IngestionDeps): Promise<void> {
-  await boss.work(INGEST_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
-    const summary = await runIngestion(deps);
-    const { events } = summary;
-    if (events.new_competition > 0) await requestMatching(boss, 'ingested');
-    if (events.new_document + events.new_order_of_play + events.new_draw > 0) await requestLiveUpdates(boss);
-  });
+export async function requestFollowUps(boss: PgBoss, summary: IngestionSummary): Promise<void> {
+  const { events } = summary;
+  if (events.new_competition > 0) await requestMatching(boss, 'ingested');
+  if (events.new_document + events.new_order_of_play + events.new_scoreboard > 0)
+    await requestLiveUpdates(boss);
 }
 
 /** Asks for a pass now; null when one is already waiting. */

@@ -1,8 +1,9 @@
-import type { Job, JobWithMetadata, PgBoss } from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../delivery/email/mailer';
+import { createFcmSender, type FcmSender, readServiceAccount } from '../delivery/push/fcm';
 import { createWebPushSender, type WebPushSender } from '../delivery/push/web-push';
 import {
   type DeliveryContext,
@@ -10,23 +11,48 @@ import {
   deliverEmail,
   deliverPush,
 } from '../modules/notifications/delivery.service';
+import { DELIVERY_QUEUES, type DeliveryJobData } from '../modules/notifications/delivery-queues';
 import { getNotificationKeys } from '../modules/notifications/notification-keys';
-import { DELIVERY_QUEUES, type DeliveryJobData } from './notification-queues';
+import type { JobDefinition, QueueOptions } from './definition';
 
 export type DeliveryWorkerDeps = {
+  boss: PgBoss;
   db: Db;
   config: Config;
   mailer: Mailer;
   logger: Logger;
+  now: () => Date;
   /** The web push sender; by default `web-push` signed with the app's VAPID keys. */
   push?: WebPushSender;
+  /** The native (FCM) sender; by default from FCM_SERVICE_ACCOUNT_FILE, none without it. */
+  fcm?: FcmSender | null;
 };
 
-export type DeliveryWorkerOptions = {
-  /** Jobs of each queue this process runs at once. */
-  localConcurrency?: number;
-  pollingIntervalSeconds?: number;
+export type DeliveryQueueOptions = {
+  /** Retries after the first attempt (pg-boss `retryLimit`). */
+  retryLimit: number;
+  /** First retry delay in seconds, doubled (with jitter) on each retry up to `retryDelayMax`. */
+  retryDelay: number;
+  retryDelayMax: number;
+  /** A job still active after this long is considered crashed and retried. */
+  expireInSeconds: number;
 };
+
+/**
+ * Five retries with exponential backoff from 30 s up to an hour: a mail or push service that
+ * is down for a while is waited out; then the delivery is recorded as failed.
+ */
+export const DEFAULT_DELIVERY_QUEUE_OPTIONS: DeliveryQueueOptions = {
+  retryLimit: 5,
+  retryDelay: 30,
+  retryDelayMax: 3600,
+  expireInSeconds: 300,
+};
+
+/** The pg-boss queue options of a delivery queue. */
+export function deliveryQueueOptions(options: DeliveryQueueOptions): QueueOptions {
+  return { policy: 'standard', retryBackoff: true, ...options };
+}
 
 async function deliveryContext(deps: DeliveryWorkerDeps): Promise<DeliveryContext> {
   const keys = await getNotificationKeys(deps.db, deps.config);
@@ -36,7 +62,17 @@ async function deliveryContext(deps: DeliveryWorkerDeps): Promise<DeliveryContex
     mailer: deps.mailer,
     keys,
     logger: deps.logger,
+    now: deps.now,
     push: deps.push ?? createWebPushSender({ vapid: keys.vapid }),
+    fcm:
+      deps.fcm !== undefined
+        ? deps.fcm
+        : deps.config.fcm
+          ? createFcmSender({
+              serviceAccount: readServiceAccount(deps.config.fcm.serviceAccountFile),
+              ...(deps.config.fcm.endpoint ? { endpoint: deps.config.fcm.endpoint } : {}),
+            })
+          : null,
   };
 }
 
@@ -48,40 +84,36 @@ const attemptOf = (job: JobWithMetadata<DeliveryJobData>) => ({
 });
 
 /**
- * Works the email and push delivery queues (worker and both roles). A push job is one
- * delivery; an email job is one user's email of a batch (every pending email delivery of the
- * user and batch of its delivery). pg-boss hands a job to one worker at a time and retries it
- * with backoff when the handler throws, and the delivery rows' claims make a second run of the
- * same delivery a no-op.
+ * A delivery queue (worker and both roles). A push job is one delivery; an email job is one
+ * user's email of a batch (every pending email delivery of the user and batch of its
+ * delivery). pg-boss hands a job to one worker at a time and retries it with backoff when the
+ * handler throws, and the delivery rows' claims make a second run of the same delivery a no-op.
+ * Every role declares the queues: deliveries are enqueued inside the creating transaction.
  */
-export async function workNotificationDeliveries(
-  boss: PgBoss,
-  deps: DeliveryWorkerDeps,
-  options: DeliveryWorkerOptions = {},
-): Promise<void> {
-  const context = await deliveryContext(deps);
-  const work = (
-    name: string,
-    deliver: (context: DeliveryContext, attempt: ReturnType<typeof attemptOf>) => Promise<DeliveryResult>,
-  ) =>
-    boss.work<DeliveryJobData>(
-      name,
-      {
-        includeMetadata: true,
-        batchSize: 1,
-        localConcurrency: options.localConcurrency ?? 2,
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-      },
-      async ([job]: JobWithMetadata<DeliveryJobData>[] | Job<DeliveryJobData>[]) => {
+function deliveryJob(
+  name: string,
+  deliver: (context: DeliveryContext, attempt: ReturnType<typeof attemptOf>) => Promise<DeliveryResult>,
+): JobDefinition<DeliveryWorkerDeps> {
+  return {
+    name,
+    queue: deliveryQueueOptions(DEFAULT_DELIVERY_QUEUE_OPTIONS),
+    sentInTransactions: true,
+    work: { includeMetadata: true, batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 1 },
+    handler: async (deps) => {
+      const context = await deliveryContext(deps);
+      return async (jobs) => {
+        const [job] = jobs as JobWithMetadata<DeliveryJobData>[];
         if (!job) return null;
-        const result = await deliver(context, attemptOf(job as JobWithMetadata<DeliveryJobData>));
+        const result = await deliver(context, attemptOf(job));
         if (result.carried?.length) {
           // The batch went out in this job's email: its siblings' jobs need not run at all.
-          await boss.complete(name, result.carried, { carriedBy: job.id }, { includeQueued: true });
+          await deps.boss.complete(name, result.carried, { carriedBy: job.id }, { includeQueued: true });
         }
         return result;
-      },
-    );
-  await work(DELIVERY_QUEUES.email, deliverEmail);
-  await work(DELIVERY_QUEUES.push, deliverPush);
+      };
+    },
+  };
 }
+
+export const notificationEmailJob = deliveryJob(DELIVERY_QUEUES.email, deliverEmail);
+export const notificationPushJob = deliveryJob(DELIVERY_QUEUES.push, deliverPush);

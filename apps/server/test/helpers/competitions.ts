@@ -1,7 +1,8 @@
 import type { SimulatorHandle } from '@radar/fitp-simulator';
 import type { MatchableCompetition } from '@radar/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { competitions, tournaments, type User } from '../../src/db/schema';
-import { type IngestionDeps, runIngestion } from '../../src/modules/competitions/ingestion.service';
+import { type IngestionDeps, runIngestion } from '../../src/modules/ingestion/ingestion.service';
 import { createUser, signIn } from './factories';
 import { startTestSimulator, testFederationClient } from './federation';
 import { silentLogger } from './logger';
@@ -40,6 +41,44 @@ export async function createFederationTestApp(
       await test.close();
       await sim.close();
     },
+  };
+}
+
+/**
+ * One federation test app for the enclosing describe block: created before its tests, closed
+ * after them. The returned object reads the current app (as `useTestApp` does).
+ */
+export function useFederationTestApp(
+  options: Parameters<typeof createFederationTestApp>[0] = {},
+): FederationTestApp {
+  let current: FederationTestApp | undefined;
+  beforeAll(async () => {
+    current = await createFederationTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const get = () => {
+    if (!current) throw new Error('the federation test app is created in beforeAll');
+    return current;
+  };
+  return {
+    get sim() {
+      return get().sim;
+    },
+    get test() {
+      return get().test;
+    },
+    get ingestion() {
+      return get().ingestion;
+    },
+    get user() {
+      return get().user;
+    },
+    get cookie() {
+      return get().cookie;
+    },
+    close: () => get().close(),
   };
 }
 

@@ -32,6 +32,6 @@ export async function createUser(
 
 /** A session for the user, as the Cookie header value inject() should send. */
 export async function signIn(db: Db, user: Pick<User, 'id'>): Promise<string> {
-  const { token } = await createSession(db, user.id);
+  const { token } = await createSession(db, user.id, {}, new Date());
   return `${SESSION_COOKIE}=${token}`;
 }

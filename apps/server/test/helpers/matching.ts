@@ -2,8 +2,8 @@ import { type DrawDescriptor, drawKeys, type FilterCriteria, type MatchableCompe
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { competitions, eventCursors, filters, notifications } from '../../src/db/schema';
-import type { NewCompetitionEvent } from '../../src/modules/competitions/events';
-import { insertEvents } from '../../src/modules/competitions/ingestion.repository';
+import { newCompetitionEvent } from '../../src/modules/events/events';
+import { insertEvents } from '../../src/modules/ingestion/ingestion.repository';
 
 export type TestCompetition = Partial<MatchableCompetition> & {
   guid: string;
@@ -50,21 +50,16 @@ export async function publishCompetitions(db: Db, list: TestCompetition[], now: 
         };
       }),
     );
-    const events: NewCompetitionEvent[] = list.map((c) => ({
-      kind: 'new_competition',
-      competitionGuid: c.guid,
-      tournamentUuid: null,
-      itemId: null,
-      dedupeKey: `new_competition:${c.guid}`,
-      payload: {
+    const events = list.map((c) =>
+      newCompetitionEvent(c.guid, {
         competitionName: c.name ?? `Torneo ${c.guid}`,
         startDate: c.startDate,
         endDate: c.endDate,
         regionId: c.regionId ?? null,
         provinceId: c.provinceId ?? null,
         codFonte: c.codFonte ?? null,
-      },
-    }));
+      }),
+    );
     await insertEvents(tx, events, now);
   });
 }

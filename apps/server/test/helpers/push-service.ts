@@ -53,7 +53,7 @@ export type PushService = {
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
 
 /** A self-signed certificate for 127.0.0.1, made with the openssl CLI (node:crypto cannot). */
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'radar-push-'));
   try {
     const keyPath = path.join(dir, 'key.pem');

@@ -39,10 +39,16 @@ export const en: Catalogue = {
     NOT_SUBSCRIBED: 'You are not following this tournament.',
     FEDERATION_UNAVAILABLE:
       'The federation service cannot be reached right now: the data shown may be out of date.',
+    FITP_CARD_NOT_FOUND: 'Invalid membership card number. Check it and try again.',
+    FITP_CARD_IN_USE:
+      'This card is already connected to another account. If it is yours, report it to us: we will check and disconnect it from the other account.',
+    FITP_NOT_CONNECTED: 'No FITP card is connected to your account.',
     FILTER_NOT_FOUND: 'Filter not found.',
     FILTER_NAME_TAKEN: 'A filter with this name already exists',
     FILTER_LIMIT_REACHED:
       'You have reached the maximum number of filters ({{count}}). Delete one to create another.',
+    POSTAL_CODE_UNKNOWN: "We don't know this postal code: check it and try again.",
+    CONTACT_SEND_FAILED: 'Your message could not be sent. Please try again later.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'We sent you a code to reset your password.',
@@ -50,6 +56,7 @@ export const en: Catalogue = {
     PASSWORD_RESET_SUCCESS: 'Password reset. You can now log in.',
     VERIFICATION_CODE_RESENT: 'We sent you a new verification code.',
     CONTACT_MESSAGE_SENT: 'Message sent. We will get back to you soon.',
+    FITP_MISMATCH_REPORTED: 'Thank you for your report! We will check the data and reply by email.',
   },
   validation: {
     required: 'This field is required',
@@ -65,6 +72,21 @@ export const en: Catalogue = {
     deletionConfirmation: 'Type the confirmation word exactly',
     dateRange: 'The end date cannot be before the start date',
     provinceNotInRegion: 'The province is not in the chosen region',
+    invalidCharacters: 'Contains characters that are not allowed',
+    cardRequired: 'Please enter your membership card number',
+    cardTooShort: 'Membership card number is too short',
+    cardDigitsOnly: 'Membership card should contain only numbers',
+    cardTooLong: 'Membership card number is too long',
+    postalCode: 'Enter a 5-digit postal code',
+    contactMessageTooLong: 'Message is too long. Please keep it under {{count}} characters.',
+  },
+  icsFeed: {
+    name: 'Radar Tornei: my tournaments',
+    description: 'The tournaments you follow on Radar Tornei and their registration deadlines.',
+    deadlineSummary: 'Registration closes: {{name}}',
+    deadlineDescription: 'Registration for {{name}} closes at {{time}}.',
+    deadlineAlarm: 'Registration for {{name}} closes in one day.',
+    tournamentDescription: 'Tournament followed on Radar Tornei: {{url}}',
   },
   notifications: {
     unknownTournament: 'a tournament',
@@ -105,6 +127,14 @@ export const en: Catalogue = {
         title: 'News from Radar Tornei',
         body: '{{message}}',
       },
+      card_entered: {
+        title: 'You are on the entry list: {{tournamentName}}',
+        body: 'Your card is on the entry list of {{tournamentName}}.',
+      },
+      card_withdrawn: {
+        title: 'You are off the entry list: {{tournamentName}}',
+        body: 'Your card is no longer on the entry list of {{tournamentName}} (withdrawn or cut).',
+      },
       email_confirmation: {
         title: 'Confirm your email address',
         body: 'Enter the code we sent you to verify your email address.',
@@ -128,6 +158,7 @@ export const en: Catalogue = {
       reminder_1d: 'Reminder 1 day before',
       reminder_5h: 'Reminder 5 hours before',
       platform_updates: 'Platform updates',
+      card_entries: 'Your card’s entries',
     },
     channels: {
       email: 'Email',

@@ -42,10 +42,16 @@ export const it = {
     NOT_SUBSCRIBED: 'Non segui questo torneo.',
     FEDERATION_UNAVAILABLE:
       'Il servizio della federazione non è al momento raggiungibile: i dati mostrati potrebbero non essere aggiornati.',
+    FITP_CARD_NOT_FOUND: 'Numero di tessera non valido. Controlla e riprova.',
+    FITP_CARD_IN_USE:
+      'Questa tessera è già collegata a un altro account. Se è la tua, segnalacelo: verificheremo e la scollegheremo dall’altro account.',
+    FITP_NOT_CONNECTED: 'Nessuna tessera FITP collegata al tuo account.',
     FILTER_NOT_FOUND: 'Filtro non trovato.',
     FILTER_NAME_TAKEN: 'Esiste già un filtro con questo nome',
     FILTER_LIMIT_REACHED:
       'Hai raggiunto il numero massimo di filtri ({{count}}). Eliminane uno per crearne un altro.',
+    POSTAL_CODE_UNKNOWN: 'Non conosciamo questo CAP: controllalo e riprova.',
+    CONTACT_SEND_FAILED: 'Non è stato possibile inviare il messaggio. Riprova più tardi.',
   },
   success: {
     PASSWORD_RESET_CODE_SENT: 'Ti abbiamo inviato un codice per reimpostare la password.',
@@ -53,6 +59,7 @@ export const it = {
     PASSWORD_RESET_SUCCESS: 'Password reimpostata. Ora puoi accedere.',
     VERIFICATION_CODE_RESENT: 'Ti abbiamo inviato un nuovo codice di verifica.',
     CONTACT_MESSAGE_SENT: 'Messaggio inviato. Ti risponderemo al più presto.',
+    FITP_MISMATCH_REPORTED: 'Grazie per la segnalazione! Verificheremo i dati e ti risponderemo via email.',
   },
   validation: {
     required: 'Questo campo è obbligatorio',
@@ -67,6 +74,21 @@ export const it = {
     deletionConfirmation: 'Scrivi esattamente la parola di conferma',
     dateRange: 'La data di fine non può precedere la data di inizio',
     provinceNotInRegion: 'La provincia non appartiene alla regione scelta',
+    invalidCharacters: 'Contiene caratteri non ammessi',
+    cardRequired: 'Inserisci il tuo numero di tessera',
+    cardTooShort: 'Il numero di tessera è troppo corto',
+    cardDigitsOnly: 'La tessera deve contenere solo numeri',
+    cardTooLong: 'Il numero di tessera è troppo lungo',
+    postalCode: 'Inserisci un CAP di 5 cifre',
+    contactMessageTooLong: 'Il messaggio è troppo lungo. Mantienilo sotto i {{count}} caratteri.',
+  },
+  icsFeed: {
+    name: 'Radar Tornei: i miei tornei',
+    description: 'I tornei che segui su Radar Tornei e le chiusure delle iscrizioni.',
+    deadlineSummary: 'Chiusura iscrizioni: {{name}}',
+    deadlineDescription: 'Le iscrizioni a {{name}} chiudono alle {{time}}.',
+    deadlineAlarm: 'Le iscrizioni a {{name}} chiudono tra un giorno.',
+    tournamentDescription: 'Torneo seguito su Radar Tornei: {{url}}',
   },
   notifications: {
     unknownTournament: 'un torneo',
@@ -107,6 +129,14 @@ export const it = {
         title: 'Novità da Radar Tornei',
         body: '{{message}}',
       },
+      card_entered: {
+        title: 'Sei in lista: {{tournamentName}}',
+        body: 'La tua tessera è nella lista iscritti di {{tournamentName}}.',
+      },
+      card_withdrawn: {
+        title: 'Non sei più in lista: {{tournamentName}}',
+        body: 'La tua tessera non è più nella lista iscritti di {{tournamentName}} (ritiro o esclusione).',
+      },
       email_confirmation: {
         title: 'Conferma il tuo indirizzo email',
         body: 'Inserisci il codice che ti abbiamo inviato per verificare il tuo indirizzo email.',
@@ -130,6 +160,7 @@ export const it = {
       reminder_1d: 'Promemoria 1 giorno prima',
       reminder_5h: 'Promemoria 5 ore prima',
       platform_updates: 'Novità della piattaforma',
+      card_entries: 'Le iscrizioni della tua tessera',
     },
     channels: {
       email: 'Email',

@@ -58,3 +58,27 @@ export const userIdentities = pgTable(
 
 export type AuthCode = typeof authCodes.$inferSelect;
 export type UserIdentity = typeof userIdentities.$inferSelect;
+
+/**
+ * Attempt counters of the sensitive calls (issue 16, decision 120): per client IP, per account,
+ * per (account, IP) pair, and the code-send budgets. In the database, so every process counts
+ * together and no flood of junk keys can push a victim's counter out (an in-memory store
+ * evicts). `key` is a SHA-256 of the counter's name: no address or IP is stored in clear.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    key: text('key').primaryKey(),
+    /** Attempts since `windowStartedAt`. */
+    count: integer('count').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    /** Failures in a row (pairs) or in the window (accounts). */
+    failures: integer('failures').notNull().default(0),
+    /** Backoff: no attempt before this instant. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_attempts_updated_at_idx').on(table.updatedAt)],
+);
+
+export type AuthAttempt = typeof authAttempts.$inferSelect;

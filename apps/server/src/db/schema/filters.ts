@@ -47,10 +47,11 @@ export const filters = pgTable(
     uniqueIndex('filters_user_name_idx').on(table.userId, sql`lower(${table.name})`),
     // The matching engine's entry point (docs/decisions/040): the active filters by region
     // (0 = any) and draw key (`*|*|*` = any draw), the two criteria nearly every filter sets.
-    // The expressions are those of `filterRegionKeySql` and `filterDrawKeySql` in filter-sql.ts.
+    // The expressions are those of `filterPlaceKeySql` and `filterDrawKeySql` in filter-sql.ts:
+    // the filter's narrowest place (minus its province, else its region, else 0 for anywhere).
     index('filters_match_idx')
       .on(
-        sql`coalesce(${table.regionId}, 0)`,
+        sql`(case when ${table.provinceId} is not null then -${table.provinceId} when ${table.regionId} is not null then ${table.regionId} else 0 end)`,
         sql`(coalesce(${table.tipoTorneo}, '*') || '|' || coalesce(${table.catClass}::text, '*') || '|' || coalesce(${table.catEta}, '*'))`,
       )
       .where(sql`${table.notificationsEnabled}`),

@@ -82,9 +82,12 @@ export const notificationDeliveries = pgTable(
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Its notification's user, copied for the digest's lookups. No foreign key: the row is
+     * written from its notification in the same statement, and deleting the user removes it
+     * through the notification's cascade — a key check per delivery bought nothing (decision 130).
+     */
+    userId: uuid('user_id').notNull(),
     batchId: uuid('batch_id').notNull(),
     channel: text('channel').$type<NotificationChannel>().notNull(),
     status: text('status').$type<DeliveryStatus>().notNull().default('pending'),

@@ -57,8 +57,9 @@ export const reminders = pgTable(
   },
   (table) => [
     uniqueIndex('reminders_subscription_type_idx').on(table.subscriptionId, table.type),
-    // The scheduler's scan: pending rows by due time.
-    index('reminders_pending_due_idx').on(table.dueAt).where(sql`${table.status} = 'pending'`),
+    // The scheduler's claim: pending rows in (due time, id) order, read straight off the index
+    // up to the batch size (no sort of every due row; docs/decisions/130).
+    index('reminders_pending_due_idx').on(table.dueAt, table.id).where(sql`${table.status} = 'pending'`),
   ],
 );
 

@@ -45,6 +45,17 @@ export function createDevMailbox(db: Db, from: string, logger: Logger): Mailer {
   return {
     kind: 'dev-mailbox',
     async send(email) {
+      // A retry of a send whose worker died after keeping it (same Message-ID): kept once, as a
+      // receiving mail system drops the duplicate (decision 031).
+      const messageId = email.headers?.['Message-ID'];
+      if (messageId) {
+        const [kept] = await db
+          .select({ id: devMailboxMessages.id })
+          .from(devMailboxMessages)
+          .where(sql`${devMailboxMessages.headers}->>'Message-ID' = ${messageId}`)
+          .limit(1);
+        if (kept) return { messageId: kept.id };
+      }
       const [row] = await db
         .insert(devMailboxMessages)
         .values({

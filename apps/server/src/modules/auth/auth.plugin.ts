@@ -17,7 +17,7 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: reply.server.deps.config.isProduction,
+    secure: reply.server.deps.config.httpsOnly,
     expires: expiresAt,
   });
 }
@@ -27,7 +27,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: reply.server.deps.config.isProduction,
+    secure: reply.server.deps.config.httpsOnly,
   });
 }
 

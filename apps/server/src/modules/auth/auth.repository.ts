@@ -4,11 +4,6 @@ import { type User, userIdentities, users } from '../../db/schema';
 
 type Executor = Db | Tx;
 
-export async function findUserById(db: Executor, id: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user;
-}
-
 export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
   const [user] = await db
     .select()
@@ -77,20 +72,4 @@ export async function insertIdentity(
   values: { userId: string; provider: string; subject: string },
 ): Promise<void> {
   await db.insert(userIdentities).values(values).onConflictDoNothing();
-}
-
-/** The unique index a failed insert collided with, when it was a unique violation. */
-export function uniqueViolation(error: unknown): string | null {
-  let current: unknown = error;
-  // Drizzle wraps driver errors; the PostgreSQL error (code 23505) is the cause.
-  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown; message?: unknown };
-    if (candidate.code === '23505') {
-      if (typeof candidate.constraint === 'string') return candidate.constraint;
-      const match = typeof candidate.message === 'string' ? candidate.message.match(/"([^"]+)"/) : null;
-      return match?.[1] ?? 'unknown';
-    }
-    current = candidate.cause;
-  }
-  return null;
 }

@@ -1,11 +1,11 @@
 import {
-  apiErrorSchema,
   emailBodySchema,
   loginBodySchema,
   registerBodySchema,
   registerResponseSchema,
   resetPasswordBodySchema,
   type SuccessCode,
+  sessionResponseSchema,
   successMessageSchema,
   translateShared,
   userSchema,
@@ -14,14 +14,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/error-responses';
+import { clientKey } from '../../http/rate-limit';
 import { clearSessionCookie, requireUser, startSession } from './auth.plugin';
 import { createAuthService } from './auth.service';
 import { deleteSession } from './sessions';
 import { toUserDto } from './user-dto';
-
-/** The documented error answers of a route, all in the one error shape. */
-export const errorResponses = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
 
 /** The account a request is about (the email or username field), for the per-account limits. */
 const accountOf = (request: FastifyRequest) => {
@@ -38,12 +36,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.deps.config.publicUrl,
     now: () => app.now(),
     log: app.log,
+    sendLater: (name, task) => app.background.run(name, task),
   });
   const success = (request: FastifyRequest, code: SuccessCode) => ({
     code,
     message: translateShared(request.language, `success.${code}`),
   });
-  const limit = (name: string) => app.limitAttempts({ name, account: accountOf });
+  /** A wrong password (401) or a wrong or expired code (400) is a failed attempt. */
+  const limit = (name: string, failure?: (status: number) => boolean) =>
+    app.limitAttempts({ name, account: accountOf, ...(failure && { failure }) });
+  const wrongPassword = (status: number) => status === 401;
+  const wrongCode = (status: number) => status === 400;
 
   app.post(
     '/api/register',
@@ -54,11 +57,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: registerBodySchema,
         response: { 201: registerResponseSchema, ...errorResponses(400, 403, 409, 429, 502) },
       },
-      preValidation: limit('register'),
+      ...limit('register'),
     },
     async (request, reply) => {
       const { username, email, password, language } = request.body;
-      const user = await auth.register({ username, email, password, language: language ?? request.language });
+      const user = await auth.register({
+        username,
+        email,
+        password,
+        language: language ?? request.language,
+        requester: clientKey(request.ip),
+      });
       return reply.status(201).send({ email: user.email });
     },
   );
@@ -72,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: verifyEmailBodySchema,
         response: { 200: userSchema, ...errorResponses(400, 403, 409, 429) },
       },
-      preValidation: limit('verify'),
+      ...limit('verify', wrongCode),
     },
     async (request, reply) => {
       const user = await auth.verifyEmail(request.body);
@@ -91,9 +100,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailBodySchema,
         response: { 200: successMessageSchema, ...errorResponses(400, 403, 409, 429, 502) },
       },
-      preValidation: limit('verify'),
+      ...limit('verify'),
     },
-    async (request) => success(request, await auth.resendVerification(request.body)),
+    async (request) =>
+      success(request, await auth.resendVerification({ ...request.body, requester: clientKey(request.ip) })),
   );
 
   app.post(
@@ -105,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginBodySchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 429) },
       },
-      preValidation: limit('login'),
+      ...limit('login', wrongPassword),
     },
     async (request, reply) => {
       const user = await auth.login(request.body);
@@ -142,6 +152,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => toUserDto(requireUser(request)),
   );
 
+  // The web client's probe at start: a visitor is a normal state, answered without an error
+  // (decision 150). Every other call, GET /api/user included, keeps the 401 of spec §7.
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in on this browser: the user, or null for a visitor (never a 401)',
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => ({ user: request.user ? toUserDto(request.user) : null }),
+  );
+
   app.post(
     '/api/request-reset',
     {
@@ -151,9 +175,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emailBodySchema,
         response: { 200: successMessageSchema, ...errorResponses(400, 403, 429, 502) },
       },
-      preValidation: limit('reset'),
+      ...limit('reset'),
     },
-    async (request) => success(request, await auth.requestReset(request.body)),
+    async (request) =>
+      success(request, await auth.requestReset({ ...request.body, requester: clientKey(request.ip) })),
   );
 
   app.post(
@@ -165,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resetPasswordBodySchema,
         response: { 200: successMessageSchema, ...errorResponses(400, 403, 429) },
       },
-      preValidation: limit('reset'),
+      ...limit('reset', wrongCode),
     },
     async (request) => {
       const { email, code, password } = request.body;

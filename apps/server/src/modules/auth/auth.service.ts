@@ -2,6 +2,7 @@ import type { Language, SuccessCode } from '@radar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
+import { uniqueViolation } from '../../db/unique-violation';
 import type { Mailer } from '../../delivery/email/mailer';
 import { AppError } from '../../http/errors';
 import { sendAccountEmail } from './account-mail';
@@ -13,7 +14,6 @@ import {
   findUserByUsername,
   insertIdentity,
   insertUser,
-  uniqueViolation,
   updateUser,
 } from './auth.repository';
 import { checkCode, type IssueResult, issueCode } from './codes';
@@ -28,6 +28,11 @@ export type AuthServiceDeps = {
   publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
+  /**
+   * Runs an email send after the answer (resend and reset): how long sending takes must not
+   * tell whether the address has an account.
+   */
+  sendLater: (name: string, task: () => Promise<void>) => void;
 };
 
 const failedToSend = () => new AppError('FAILED_TO_SEND_EMAIL', 502);
@@ -43,7 +48,7 @@ function resendRefusal(result: Exclude<IssueResult, { ok: true }>): AppError {
  * could tell whether an address has an account (sign-in, password reset) reads the same
  * either way; registration cannot avoid telling (EMAIL_ALREADY_EXISTS).
  */
-export function createAuthService({ db, mailer, publicUrl, now, log }: AuthServiceDeps) {
+export function createAuthService({ db, mailer, publicUrl, now, log, sendLater }: AuthServiceDeps) {
   async function sendVerification(user: User, code: string) {
     await sendAccountEmail(mailer, user.email, user.language, {
       kind: 'verification',
@@ -67,6 +72,8 @@ export function createAuthService({ db, mailer, publicUrl, now, log }: AuthServi
       email: string;
       password: string;
       language: Language;
+      /** The client registering (its IP key), for the resend limits. */
+      requester?: string;
     }): Promise<User> {
       if (await findUserByEmail(db, input.email)) throw new AppError('EMAIL_ALREADY_EXISTS', 409);
       if (await findUserByUsername(db, input.username)) throw new AppError('USERNAME_ALREADY_EXISTS', 409);
@@ -95,6 +102,7 @@ export function createAuthService({ db, mailer, publicUrl, now, log }: AuthServi
         userId: user.id,
         mode: 'fresh',
         now: at,
+        ...(input.requester && { requester: input.requester }),
       });
       try {
         if (!issued.ok || !issued.code) throw new Error('no verification code issued');
@@ -108,20 +116,24 @@ export function createAuthService({ db, mailer, publicUrl, now, log }: AuthServi
       return user;
     },
 
-    /** Verifies the address with its code; the caller signs the user in. A welcome email follows. */
+    /**
+     * Verifies the address with its code; the caller signs the user in. A welcome email follows.
+     * An unknown address, an already verified one and a wrong code all answer
+     * INVALID_VERIFICATION_CODE with the tries left, counted alike: nothing tells them apart.
+     */
     async verifyEmail(input: { email: string; code: string }): Promise<User> {
-      const user = await findUserByEmail(db, input.email);
-      if (!user) throw new AppError('INVALID_VERIFICATION_CODE', 400);
-      if (user.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 409);
       const at = now();
       let verified: User | undefined;
       const result = await checkCode(db, {
         purpose: 'email_verification',
-        email: user.email,
+        email: input.email,
         code: input.code,
         now: at,
+        countUnknown: true,
         onValid: async (tx, userId) => {
-          verified = await updateUser(tx, userId, { emailVerifiedAt: at }, at);
+          const user = await updateUser(tx, userId, { emailVerifiedAt: at }, at);
+          // Verified meanwhile (e.g. by a password reset): the code is spent all the same.
+          if (user) verified = user;
         },
       });
       if (!result.ok) {
@@ -130,30 +142,29 @@ export function createAuthService({ db, mailer, publicUrl, now, log }: AuthServi
         }
         throw new AppError('VERIFICATION_CODE_EXPIRED', 400);
       }
-      if (!verified) throw new AppError('INVALID_VERIFICATION_CODE', 400);
+      if (!verified) throw new AppError('INVALID_VERIFICATION_CODE', 400, { attemptsLeft: 0 });
       await welcome(verified);
       return verified;
     },
 
-    async resendVerification(input: { email: string }): Promise<SuccessCode> {
+    /**
+     * Emails a new verification code. An unknown or already verified address answers the same,
+     * with the same limits, and gets nothing; the email goes out after the answer.
+     */
+    async resendVerification(input: { email: string; requester?: string }): Promise<SuccessCode> {
       const user = await findUserByEmail(db, input.email);
-      if (user?.emailVerifiedAt) throw new AppError('EMAIL_ALREADY_VERIFIED', 409);
+      const pending = user && !user.emailVerifiedAt ? user : null;
       const issued = await issueCode(db, {
         purpose: 'email_verification',
         email: input.email,
-        userId: user?.id ?? null,
+        userId: pending?.id ?? null,
         mode: 'resend',
         now: now(),
+        ...(input.requester && { requester: input.requester }),
       });
       if (!issued.ok) throw resendRefusal(issued);
-      if (user && issued.code) {
-        try {
-          await sendVerification(user, issued.code);
-        } catch (error) {
-          log.error({ err: error }, 'verification email not sent');
-          throw failedToSend();
-        }
-      }
+      const code = issued.code;
+      if (pending && code) sendLater('verification email', () => sendVerification(pending, code));
       return 'VERIFICATION_CODE_RESENT';
     },
 
@@ -170,8 +181,11 @@ export function createAuthService({ db, mailer, publicUrl, now, log }: AuthServi
       return user;
     },
 
-    /** Emails a reset code; an unknown address answers the same, with the same limits, and gets nothing. */
-    async requestReset(input: { email: string }): Promise<SuccessCode> {
+    /**
+     * Emails a reset code; an unknown address answers the same, with the same limits, and gets
+     * nothing. The email goes out after the answer, so the time taken tells nothing either.
+     */
+    async requestReset(input: { email: string; requester?: string }): Promise<SuccessCode> {
       const user = await findUserByEmail(db, input.email);
       const issued = await issueCode(db, {
         purpose: 'password_reset',
@@ -179,19 +193,18 @@ export function createAuthService({ db, mailer, publicUrl, now, log }: AuthServi
         userId: user?.id ?? null,
         mode: 'resend',
         now: now(),
+        ...(input.requester && { requester: input.requester }),
       });
       if (!issued.ok) throw resendRefusal(issued);
-      if (user && issued.code) {
-        try {
-          await sendAccountEmail(mailer, user.email, user.language, {
+      const code = issued.code;
+      if (user && code) {
+        sendLater('password reset email', () =>
+          sendAccountEmail(mailer, user.email, user.language, {
             kind: 'password-reset',
             username: user.username,
-            code: issued.code,
-          });
-        } catch (error) {
-          log.error({ err: error }, 'password reset email not sent');
-          throw failedToSend();
-        }
+            code,
+          }),
+        );
       }
       return issued.resent ? 'PASSWORD_RESET_CODE_RESENT' : 'PASSWORD_RESET_CODE_SENT';
     },

@@ -8,6 +8,7 @@ import {
 } from '@radar/shared';
 import type { Db, Tx } from '../../db/client';
 import type { AuthCodePurpose } from '../../db/schema';
+import { attemptKey, countAttempt, readAttempt } from './attempts.repository';
 import { deleteCode, insertCode, lockCode, updateCode } from './codes.repository';
 
 /** Limits of verification and reset codes (issue 3). */
@@ -27,6 +28,29 @@ function hashCode(rowId: string, code: string): string {
 
 function generateCode(): string {
   return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+}
+
+/** How many times one client's budget of resends an address gets in all. */
+export const ADDRESS_SEND_FACTOR = 3;
+
+/** The refusal of a send: within the cooldown of the last one, or past the hourly budget. */
+function sendRefusal(
+  lastSentAt: Date,
+  windowStartedAt: Date,
+  resends: number,
+  now: Date,
+): IssueResult | null {
+  const sinceLastSend = now.getTime() - lastSentAt.getTime();
+  if (sinceLastSend < RESEND_COOLDOWN_MS) {
+    return {
+      ok: false,
+      reason: 'too-soon',
+      secondsLeft: Math.ceil((RESEND_COOLDOWN_MS - sinceLastSend) / 1000),
+    };
+  }
+  const windowOver = now.getTime() - windowStartedAt.getTime() >= RESEND_WINDOW_MS;
+  if (!windowOver && resends >= MAX_RESENDS_PER_HOUR) return { ok: false, reason: 'too-many' };
+  return null;
 }
 
 export type IssueResult =
@@ -53,6 +77,8 @@ export async function issueCode(
     userId: string | null;
     mode: 'fresh' | 'resend';
     now: Date;
+    /** The client asking (its IP key): resend limits then hold per client and address. */
+    requester?: string;
   },
 ): Promise<IssueResult> {
   const { purpose, userId, mode, now } = options;
@@ -72,7 +98,14 @@ export async function issueCode(
       resends: 0,
       windowStartedAt: now,
     });
-    if (inserted) return { ok: true, code, resent: false };
+    const countSend = () =>
+      options.requester
+        ? countAttempt(tx, attemptKey('send', purpose, emailHash, options.requester), now, RESEND_WINDOW_MS)
+        : null;
+    if (inserted) {
+      await countSend();
+      return { ok: true, code, resent: false };
+    }
 
     const row = await lockCode(tx, purpose, emailHash);
     if (!row) throw new Error('auth code row vanished while locked');
@@ -84,20 +117,28 @@ export async function issueCode(
       lastSentAt: now,
     };
     if (mode === 'fresh') {
+      await countSend();
       await updateCode(tx, row.id, { ...fresh, resends: 0, windowStartedAt: now });
       return { ok: true, code, resent: false };
     }
 
-    const sinceLastSend = now.getTime() - row.lastSentAt.getTime();
-    if (sinceLastSend < RESEND_COOLDOWN_MS) {
-      return {
-        ok: false,
-        reason: 'too-soon',
-        secondsLeft: Math.ceil((RESEND_COOLDOWN_MS - sinceLastSend) / 1000),
-      };
-    }
     const windowOver = now.getTime() - row.windowStartedAt.getTime() >= RESEND_WINDOW_MS;
-    if (!windowOver && row.resends >= MAX_RESENDS_PER_HOUR) return { ok: false, reason: 'too-many' };
+    if (options.requester) {
+      // The cooldown and the hourly budget hold per client asking (issue 16): someone asking
+      // for another person's address cannot make them wait or use up their resends. The
+      // address as a whole gets ADDRESS_SEND_FACTOR times the budget, to spare its mailbox.
+      const sendKey = attemptKey('send', purpose, emailHash, options.requester);
+      const sent = await readAttempt(tx, sendKey);
+      const refused = sent && sendRefusal(sent.updatedAt, sent.windowStartedAt, sent.count - 1, now);
+      if (refused) return refused;
+      if (!windowOver && row.resends >= MAX_RESENDS_PER_HOUR * ADDRESS_SEND_FACTOR) {
+        return { ok: false, reason: 'too-many' };
+      }
+      await countSend();
+    } else {
+      const refused = sendRefusal(row.lastSentAt, row.windowStartedAt, row.resends, now);
+      if (refused) return refused;
+    }
 
     const wasActive = row.expiresAt > now && row.attempts < MAX_CODE_ATTEMPTS;
     await updateCode(
@@ -127,11 +168,33 @@ export async function checkCode(
     code: string;
     now: Date;
     onValid: (tx: Tx, userId: string) => Promise<void>;
+    /**
+     * An address without a code gets a row without one, whose wrong tries count like any other
+     * (verification: an unknown or verified address must answer like a wrong code).
+     */
+    countUnknown?: boolean;
   },
 ): Promise<CheckResult> {
   const { purpose, code, now, onValid } = options;
+  const emailHash = hashEmail(options.email);
   return db.transaction(async (tx): Promise<CheckResult> => {
-    const row = await lockCode(tx, purpose, hashEmail(options.email));
+    let row = await lockCode(tx, purpose, emailHash);
+    if (!row && options.countUnknown) {
+      await insertCode(tx, {
+        id: randomUUID(),
+        purpose,
+        emailHash,
+        userId: null,
+        codeHash: null,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        attempts: 0,
+        // Nothing was sent: a resend right after must not be refused as too soon.
+        lastSentAt: new Date(0),
+        resends: 0,
+        windowStartedAt: new Date(0),
+      });
+      row = await lockCode(tx, purpose, emailHash);
+    }
     if (!row) return { ok: false, reason: 'missing' };
     if (row.attempts >= MAX_CODE_ATTEMPTS) return { ok: false, reason: 'exhausted' };
     if (row.expiresAt <= now) return { ok: false, reason: 'expired' };

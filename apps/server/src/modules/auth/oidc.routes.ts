@@ -2,9 +2,9 @@ import { authProvidersResponseSchema, oidcProviderSchema, safeRedirectPath } fro
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/error-responses';
 import { notFound } from '../../http/errors';
 import { startSession } from './auth.plugin';
-import { errorResponses } from './auth.routes';
 import { createAuthService } from './auth.service';
 import {
   createOidcClient,
@@ -33,12 +33,13 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: config.publicUrl,
     now: () => app.now(),
     log: app.log,
+    sendLater: (name, task) => app.background.run(name, task),
   });
   const cookieOptions = {
     path: COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.isProduction,
+    secure: config.httpsOnly,
   };
   const loginWithError = (error: string) => `/auth/login?error=${encodeURIComponent(error)}`;
 
@@ -62,6 +63,18 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const providerParams = z.object({ provider: oidcProviderSchema });
+  /** What a provider's form_post carries (RFC 6749 §4.1.2, OpenID form_post, Apple's `user`). */
+  const formField = (max: number) => z.string().max(max).optional();
+  const formPostBody = z.object({
+    code: formField(4096),
+    state: formField(512),
+    iss: formField(512),
+    id_token: formField(16_384),
+    user: formField(4096),
+    error: formField(256),
+    error_description: formField(1024),
+    error_uri: formField(1024),
+  });
 
   app.get(
     '/api/auth/:provider/start',
@@ -116,7 +129,8 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         const identity = await oidc.finish(transaction, new URLSearchParams(request.query));
         const { user } = await auth.signInWithIdentity(identity, request.language);
         await startSession(request, reply, user);
-        return redirectTo(reply, transaction.redirect);
+        // The redirect was checked when the sign-in started; checked again, it costs nothing.
+        return redirectTo(reply, safeRedirectPath(transaction.redirect));
       } catch (error) {
         if (error instanceof OidcError && error.linkError === 'access_denied') {
           // The person said no at the provider: nothing went wrong.
@@ -142,12 +156,17 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'form_post variant of the callback: redirects to the GET callback',
         params: providerParams,
-        body: z.record(z.string(), z.string()),
-        response: { 303: z.null().describe('To the GET callback.') },
+        body: formPostBody,
+        response: { 303: z.null().describe('To the GET callback.'), ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
-      const query = new URLSearchParams(request.body).toString();
+      if (!oidc.isEnabled(request.params.provider)) throw notFound();
+      // Only the fields of an OpenID answer go on: nothing else the post carries reaches Location.
+      const fields = Object.entries(request.body).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      );
+      const query = new URLSearchParams(fields).toString();
       return reply.redirect(`${oidc.callbackUrl(request.params.provider)}?${query}`, 303);
     },
   );

@@ -16,8 +16,8 @@ export type SessionMeta = { userAgent?: string | undefined; ip?: string | undefi
 export async function createSession(
   db: Db,
   userId: string,
-  meta: SessionMeta = {},
-  now: Date = new Date(),
+  meta: SessionMeta,
+  now: Date,
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const sessionId = hashToken(token);
@@ -37,11 +37,7 @@ export async function createSession(
 export type ResolvedSession = { user: User; sessionId: string; expiresAt: Date; refreshed: boolean };
 
 /** The user behind a session token, or null when unknown or expired (sliding expiry). */
-export async function resolveSession(
-  db: Db,
-  token: string,
-  now: Date = new Date(),
-): Promise<ResolvedSession | null> {
+export async function resolveSession(db: Db, token: string, now: Date): Promise<ResolvedSession | null> {
   const sessionId = hashToken(token);
   const [row] = await db
     .select({ user: users, session: sessions })
@@ -74,6 +70,6 @@ export async function deleteUserSessions(db: Db, userId: string, exceptSessionId
     );
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<void> {
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

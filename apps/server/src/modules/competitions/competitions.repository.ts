@@ -1,6 +1,6 @@
 /** SQL of the competition search and detail. */
 import { foldText } from '@radar/shared';
-import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type CompetitionRow,
@@ -15,7 +15,7 @@ import {
   tournamentItems,
   tournaments,
 } from '../../db/schema';
-import { competitionStatusSql, filterMatchesCompetitionSql, type MatchInstant } from './filter-sql';
+import { competitionStatusSql, type MatchInstant } from '../filters/filter-sql';
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -43,9 +43,11 @@ function listOrder(at: MatchInstant): SQL[] {
 }
 
 /**
- * One page of the search and the total. The page is ordered on the sort keys alone (a narrow
- * top-N sort), then its rows are read by guid: sorting whole rows, or counting with a window
- * function, would carry every wide row through the sort.
+ * One page of the search and the total, in one statement (docs/decisions/130): the page is
+ * chosen on the sort keys alone (a narrow top-N sort) with the total as a window count over
+ * the same scan, then joined back to the whole rows — no second scan for the count, no second
+ * round trip for the rows. A page past the end finds no row to carry the total: then, and
+ * only then, it is counted apart.
  */
 export async function searchCompetitionRows(
   db: Db,
@@ -53,30 +55,28 @@ export async function searchCompetitionRows(
   at: MatchInstant,
   page: { limit: number; offset: number },
 ): Promise<{ rows: CompetitionWithStatus[]; total: number }> {
-  const [ordered, [counted]] = await Promise.all([
-    db
-      .select({ guid: competitions.guid })
-      .from(competitions)
-      .where(where)
-      .orderBy(...listOrder(at))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(competitions).where(where),
-  ]);
-  const guids = ordered.map((r) => r.guid);
-  if (guids.length === 0) return { rows: [], total: counted?.n ?? 0 };
-  const found = await db
-    .select({ competition: competitions, status: competitionStatusSql(at) })
+  const chosen = db
+    .select({ guid: competitions.guid, total: sql<number>`count(*) over ()`.as('total') })
     .from(competitions)
-    .where(inArray(competitions.guid, guids));
-  const byGuid = new Map(
-    found.map((r) => [r.competition.guid, { ...r.competition, status: Number(r.status) }]),
-  );
+    .where(where)
+    .orderBy(...listOrder(at))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  const found = await db
+    .select({ competition: competitions, status: competitionStatusSql(at), total: chosen.total })
+    .from(chosen)
+    .innerJoin(competitions, eq(competitions.guid, chosen.guid))
+    .orderBy(...listOrder(at));
+  const first = found[0];
+  if (!first) {
+    if (page.offset === 0) return { rows: [], total: 0 };
+    const [counted] = await db.select({ n: count() }).from(competitions).where(where);
+    return { rows: [], total: counted?.n ?? 0 };
+  }
   return {
-    rows: guids
-      .map((guid) => byGuid.get(guid))
-      .filter((row): row is CompetitionWithStatus => row !== undefined),
-    total: counted?.n ?? 0,
+    rows: found.map((r) => ({ ...r.competition, status: Number(r.status) })),
+    total: Number(first.total),
   };
 }
 
@@ -133,26 +133,12 @@ export async function findSubscriptionsOf(
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.competitionGuid, guids)));
 }
 
-/** The user's active filters that match each of these competitions. */
-export async function findMatchingFilters(
-  db: Db,
-  userId: string,
-  guids: string[],
-  at: MatchInstant,
-): Promise<{ guid: string; filter: typeof filters.$inferSelect }[]> {
-  if (guids.length === 0) return [];
+/** The user's active filters (`notificationsEnabled`, the filter's on/off). */
+export async function findEnabledFilters(db: Db, userId: string): Promise<(typeof filters.$inferSelect)[]> {
   return db
-    .select({ guid: competitions.guid, filter: filters })
-    .from(competitions)
-    .innerJoin(
-      filters,
-      and(
-        eq(filters.userId, userId),
-        eq(filters.notificationsEnabled, true),
-        filterMatchesCompetitionSql(filters, at),
-      ),
-    )
-    .where(inArray(competitions.guid, guids));
+    .select()
+    .from(filters)
+    .where(and(eq(filters.userId, userId), eq(filters.notificationsEnabled, true)));
 }
 
 export interface OverviewGroup {
@@ -247,5 +233,3 @@ export async function countCompetitions(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(competitions);
   return row?.n ?? 0;
 }
-
-export const addedSince = (since: Date) => gte(competitions.addedAt, since);

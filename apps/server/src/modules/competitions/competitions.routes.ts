@@ -1,50 +1,18 @@
 import {
-  apiErrorSchema,
   competitionDetailResponseSchema,
   competitionGuidSchema,
   degradedSchema,
-  type Language,
   searchCompetitionsBodySchema,
   searchCompetitionsResponseSchema,
-  translateShared,
 } from '@radar/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../http/error-handler';
+import { errorResponses } from '../../http/error-responses';
 import { AppError } from '../../http/errors';
+import { trustedJson } from '../../http/serializers';
+import { LIVE_TIMEOUT_MS, sendServed, serviceDownErrorSchema } from '../../http/served';
 import { requireUser } from '../auth/auth.plugin';
-import {
-  type CompetitionsDeps,
-  getCompetitionDetail,
-  type Served,
-  searchCompetitions,
-} from './competitions.service';
-
-/** Spec §4 Degraded service: 503 flagged `serviceDown` when nothing is stored. */
-const serviceDownErrorSchema = apiErrorSchema
-  .extend({ serviceDown: z.literal(true) })
-  .meta({ id: 'ServiceDownError' });
-
-/** A federation call made while the user waits gives up sooner than ingestion's. */
-const LIVE_TIMEOUT_MS = 5_000;
-
-function answer<T>(reply: FastifyReply, language: Language, served: Served<T>) {
-  switch (served.kind) {
-    case 'ok':
-      return reply.status(200).send(served.data as never);
-    case 'degraded':
-      return reply.status(207).send({
-        serviceDown: true,
-        data: served.data,
-        message: translateShared(language, 'errors.FEDERATION_UNAVAILABLE'),
-      } as never);
-    case 'unavailable':
-      return reply
-        .status(503)
-        .send({ ...errorBody(language, 'FEDERATION_UNAVAILABLE', 503), serviceDown: true } as never);
-  }
-}
+import { type CompetitionsDeps, getCompetitionDetail, searchCompetitions } from './competitions.service';
 
 export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): CompetitionsDeps => ({
@@ -70,14 +38,16 @@ export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: searchCompetitionsResponseSchema,
           207: degradedSchema(searchCompetitionsResponseSchema),
-          401: apiErrorSchema,
+          ...errorResponses(400, 401, 403),
           503: serviceDownErrorSchema,
         },
       },
+      // The service builds every field of the answer explicitly (decision 130).
+      serializerCompiler: trustedJson(app.deps.config.isProduction),
     },
     async (request, reply) => {
       const user = requireUser(request);
-      return answer(reply, request.language, await searchCompetitions(deps(), user, request.body));
+      return sendServed(reply, request.language, await searchCompetitions(deps(), user, request.body));
     },
   );
 
@@ -95,8 +65,7 @@ export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: competitionDetailResponseSchema,
           207: degradedSchema(competitionDetailResponseSchema),
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errorResponses(400, 401, 404),
           503: serviceDownErrorSchema,
         },
       },
@@ -105,8 +74,8 @@ export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const served = await getCompetitionDetail(deps(), user, request.params.guid);
       if (served.kind === 'not-found') throw new AppError('TOURNAMENT_NOT_FOUND', 404);
-      if (served.kind === 'unavailable') return answer(reply, request.language, served);
-      return answer(reply, request.language, { kind: served.kind, data: { competition: served.data } });
+      if (served.kind === 'unavailable') return sendServed(reply, request.language, served);
+      return sendServed(reply, request.language, { kind: served.kind, data: { competition: served.data } });
     },
   );
 };

@@ -6,11 +6,11 @@
 import {
   type CompetitionDetail,
   type CompetitionSummary,
+  competitionEligibility,
   computePositions,
+  cutLineState,
   type DocumentEntry,
-  FILTER_REASONS,
-  type FilterReason,
-  filterReasons,
+  eligibilityFor,
   NEW_TOURNAMENT_HOURS,
   positionOfCard,
   rankingValue,
@@ -25,14 +25,27 @@ import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SubscriptionRow, TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
+import type { Served } from '../../http/served';
 import type { AppLogger as Logger } from '../../logger';
+import {
+  criteriaConditions,
+  criteriaOfFilterRow,
+  type MatchInstant,
+  matchInstant,
+} from '../filters/filter-sql';
+import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
+import { eligibleForCardSql } from '../fitp/eligibility-sql';
+import { findCard } from '../fitp/fitp.repository';
+import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
+import { refreshCompetition } from '../ingestion/ingestion.service';
+import { iso, toCompetitionBase, toTournamentSummary } from './competition-dto';
 import {
   type CompetitionWithStatus,
   closingSoonRows,
   countCompetitions,
   findCompetitionRow,
+  findEnabledFilters,
   findItemsOf,
-  findMatchingFilters,
   findParticipantsOf,
   findSubscriptionsOf,
   findTournamentsOf,
@@ -41,9 +54,6 @@ import {
   searchDocumentRows,
   textConditions,
 } from './competitions.repository';
-import { criteriaConditions, criteriaOfFilterRow, type MatchInstant, matchInstant } from './filter-sql';
-import { markFederationDown, readFederationStatus } from './ingestion.repository';
-import { refreshCompetition } from './ingestion.service';
 
 export interface CompetitionsDeps {
   db: Db;
@@ -59,31 +69,54 @@ export const LIVE_DETAIL_MAX_AGE_MS = 60_000;
 /** After a failed live read, the federation is not asked again for this long: the stored data is shown. */
 export const LIVE_RETRY_AFTER_MS = 30_000;
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-export type Served<T> = { kind: 'ok'; data: T } | { kind: 'degraded'; data: T } | { kind: 'unavailable' };
-
 // --- Summaries ----------------------------------------------------------------------------------
 
 interface UserContext {
-  subscriptions: SubscriptionRow[];
-  matches: Map<string, { count: number; reasons: Set<FilterReason> }>;
+  /** The user's subscriptions to the page's tournaments, by tournament uuid. */
+  byTournament: Map<string, SubscriptionRow>;
+  /** And by competition guid. */
+  byCompetition: Map<string, SubscriptionRow[]>;
+  matches: Map<string, PageMatch>;
+  /** The ranking of the user's federation card (eligibility); null without a card. */
+  cardRanking: string | null;
 }
 
-async function userContext(db: Db, user: User, guids: string[], at: MatchInstant): Promise<UserContext> {
-  const [subs, matching] = await Promise.all([
-    findSubscriptionsOf(db, user.id, guids),
-    findMatchingFilters(db, user.id, guids, at),
+/**
+ * The user's side of a page: their subscriptions to its competitions, their enabled filters —
+ * read once and matched against the page's rows (docs/decisions/130) — and their card's ranking.
+ */
+async function userContext(
+  db: Db,
+  user: User,
+  rows: CompetitionWithStatus[],
+  at: MatchInstant,
+): Promise<UserContext> {
+  const [subs, enabled, card] = await Promise.all([
+    findSubscriptionsOf(
+      db,
+      user.id,
+      rows.map((r) => r.guid),
+    ),
+    findEnabledFilters(db, user.id),
+    findCard(db, user.id),
   ]);
-  const matches = new Map<string, { count: number; reasons: Set<FilterReason> }>();
-  for (const { guid, filter } of matching) {
-    const entry = matches.get(guid) ?? { count: 0, reasons: new Set<FilterReason>() };
-    entry.count++;
-    for (const reason of filterReasons(criteriaOfFilterRow(filter))) entry.reasons.add(reason);
-    matches.set(guid, entry);
+  const byTournament = new Map<string, SubscriptionRow>();
+  const byCompetition = new Map<string, SubscriptionRow[]>();
+  for (const sub of subs) {
+    byTournament.set(sub.tournamentUuid, sub);
+    const list = byCompetition.get(sub.competitionGuid) ?? [];
+    list.push(sub);
+    byCompetition.set(sub.competitionGuid, list);
   }
-  return { subscriptions: subs, matches };
+  const matches = matchFiltersOnPage(enabled.map(criteriaOfFilterRow), rows, at.today);
+  return { byTournament, byCompetition, matches, cardRanking: card ? (card.ranking ?? '') : null };
 }
+
+/** Eligibility by the card's ranking; null without a card (docs/decisions/101). */
+const eligibilityOf = (
+  cardRanking: string | null,
+  draw: { rankingLimit?: string | null; categoryClass?: number | null },
+) => (cardRanking === null ? null : eligibilityFor(cardRanking, draw));
 
 function toSummary(
   row: CompetitionWithStatus,
@@ -91,25 +124,17 @@ function toSummary(
   user: UserContext,
   newSince: Date,
 ): CompetitionSummary {
-  const subscriptionOf = (uuid: string) => user.subscriptions.find((s) => s.tournamentUuid === uuid);
-  const ownSubscriptions = user.subscriptions.filter((s) => s.competitionGuid === row.guid);
+  const subscriptionOf = (uuid: string) => user.byTournament.get(uuid);
+  const ownSubscriptions = user.byCompetition.get(row.guid) ?? [];
   const match = user.matches.get(row.guid);
   return {
     guid: row.guid,
-    name: row.name,
-    club: row.club,
-    city: row.city,
-    provinceSigla: row.provinceSigla,
+    ...toCompetitionBase(row, row.status as CompetitionSummary['status']),
     provinceId: row.provinceId,
     regionId: row.regionId,
-    startDate: row.startDate,
-    endDate: row.endDate,
     codFonte: row.codFonte,
     fonteLabel: row.fonteLabel,
-    status: row.status as CompetitionSummary['status'],
     prizeMoney: row.prizeMoney,
-    registrationOpensAt: iso(row.registrationOpensAt),
-    registrationClosesAt: iso(row.registrationClosesAt),
     onlineRegistration: row.onlineRegistration,
     authorized: row.authorized,
     mainDraw: { type: row.tipoTorneo, categoryClass: row.catClass, ageCategory: row.catEta },
@@ -118,23 +143,21 @@ function toSummary(
     isNew: row.addedAt !== null && row.addedAt >= newSince,
     addedAt: iso(row.addedAt),
     federationUpdatedAt: iso(row.federationModifiedAt),
-    tournaments: tournaments.map((t) => ({
-      uuid: t.uuid,
-      description: t.description,
-      type: t.type,
-      categoryClass: t.categoryClass,
-      ageCategory: t.ageCategory,
-      participantsCount: t.participantsCount,
-      maxParticipants: t.maxParticipants,
-      followed: subscriptionOf(t.uuid) !== undefined,
-      subscriptionId: subscriptionOf(t.uuid)?.id ?? null,
-      lost: subscriptionOf(t.uuid)?.lost ?? false,
-    })),
+    tournaments: tournaments.map((t) =>
+      toTournamentSummary(t, subscriptionOf(t.uuid), eligibilityOf(user.cardRanking, t)),
+    ),
+    eligibility:
+      user.cardRanking === null
+        ? null
+        : competitionEligibility(
+            user.cardRanking,
+            tournaments.length > 0 ? tournaments : [{ categoryClass: row.catClass }],
+          ),
     followed: ownSubscriptions.length > 0,
     lost: ownSubscriptions.some((s) => s.lost),
     matchingFilters: {
       count: match?.count ?? 0,
-      reasons: FILTER_REASONS.filter((reason) => match?.reasons.has(reason)),
+      reasons: match?.reasons ?? [],
     },
   };
 }
@@ -148,17 +171,16 @@ async function summarize(
   const guids = rows.map((r) => r.guid);
   const [tournaments, context] = await Promise.all([
     findTournamentsOf(db, guids),
-    userContext(db, user, guids, at),
+    userContext(db, user, rows, at),
   ]);
+  const tournamentsOf = new Map<string, TournamentRow[]>();
+  for (const t of tournaments) {
+    const list = tournamentsOf.get(t.competitionGuid) ?? [];
+    list.push(t);
+    tournamentsOf.set(t.competitionGuid, list);
+  }
   const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
-  return rows.map((row) =>
-    toSummary(
-      row,
-      tournaments.filter((t) => t.competitionGuid === row.guid),
-      context,
-      newSince,
-    ),
-  );
+  return rows.map((row) => toSummary(row, tournamentsOf.get(row.guid) ?? [], context, newSince));
 }
 
 // --- Search ---------------------------------------------------------------------------------------
@@ -199,8 +221,16 @@ export async function searchCompetitions(
   query: SearchCompetitionsQuery,
 ): Promise<Served<SearchCompetitionsResponse>> {
   const { db } = deps;
+  // Read beside the search rather than after it (one round trip less on the critical path).
+  const statusRead = readFederationStatus(db);
+  statusRead.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   const at = matchInstant(deps.now());
-  const where = and(...criteriaConditions(query.filters, at), ...textConditions(query.search));
+  const card = query.eligibleOnly ? await findCard(db, user.id) : undefined;
+  const where = and(
+    ...criteriaConditions(query.filters, at),
+    ...textConditions(query.search),
+    ...(card ? [eligibleForCardSql(card.ranking)] : []),
+  );
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const response: SearchCompetitionsResponse = {
     view: query.view,
@@ -232,7 +262,7 @@ export async function searchCompetitions(
     if (query.view === 'overview') response.overview = await overviewOf(db, where, user, at);
   }
 
-  const status = await readFederationStatus(db);
+  const status = await statusRead;
   if (status?.state !== 'down') return { kind: 'ok', data: response };
   // The federation is down: what is stored is served, marked as possibly stale; nothing stored is a 503.
   return (await countCompetitions(db)) > 0 ? { kind: 'degraded', data: response } : { kind: 'unavailable' };
@@ -297,16 +327,37 @@ export async function getCompetitionDetail(
     if (recentlyDown) {
       degraded = true;
     } else {
-      try {
-        const found = await refreshOnce(deps, federation, guid);
-        if (found === 'not-found' && !row) return { kind: 'not-found' };
-      } catch (error) {
+      const failed = async (error: unknown) => {
         if (isFederationUnavailable(error)) {
-          degraded = true;
           await markFederationDown(db, deps.now(), error);
-        } else {
-          deps.logger.error({ err: error, guid }, 'competition detail: reading the federation failed');
+          return true;
         }
+        deps.logger.error({ err: error, guid }, 'competition detail: reading the federation failed');
+        return false;
+      };
+      const refresh = refreshOnce(deps, federation, guid);
+      // The whole read (several calls, a retry) is bounded by the live timeout: past it the
+      // stored data is served, degraded, and the read finishes in the background.
+      let timer: NodeJS.Timeout | undefined;
+      const budget = new Promise<'too-slow'>((resolve) => {
+        timer = setTimeout(() => resolve('too-slow'), deps.liveTimeoutMs);
+      });
+      try {
+        const found = await Promise.race([refresh, budget]);
+        if (found === 'too-slow') {
+          degraded = true;
+          deps.logger.warn(
+            { guid, budgetMs: deps.liveTimeoutMs },
+            'competition detail: the federation is slow',
+          );
+          refresh.catch(failed).catch(() => undefined);
+        } else if (found === 'not-found' && !row) {
+          return { kind: 'not-found' };
+        }
+      } catch (error) {
+        if (await failed(error)) degraded = true;
+      } finally {
+        clearTimeout(timer);
       }
       at = matchInstant(deps.now());
       row = await findCompetitionRow(db, guid, at);
@@ -327,13 +378,14 @@ async function detailOf(
   const [summary] = await summarize(db, [row], user, at);
   if (!summary) throw new Error('summary missing');
   const tournaments = await findTournamentsOf(db, [row.guid]);
-  const [entries, items, subs] = await Promise.all([
+  const [entries, items, subs, card] = await Promise.all([
     findParticipantsOf(
       db,
       tournaments.map((t) => t.uuid),
     ),
     findItemsOf(db, row.guid),
     findSubscriptionsOf(db, user.id, [row.guid]),
+    findCard(db, user.id),
   ]);
   const { tournaments: _summaryTournaments, ...rest } = summary;
   return {
@@ -342,6 +394,7 @@ async function detailOf(
     externalUrl: row.externalUrl,
     detailUpdatedAt: iso(row.detailSyncedAt),
     hasCard: Boolean(user.fitpCardNumber?.trim()),
+    cardRanking: card?.ranking ?? null,
     tournaments: tournaments.map((t): TournamentDetail => {
       const list = entries.filter((p) => p.tournamentUuid === t.uuid);
       const positioned = list.map((p) => ({
@@ -353,19 +406,11 @@ async function detailOf(
       const positions = computePositions(positioned, t.admissionType);
       const mine = positionOfCard(user.fitpCardNumber, positioned, t.admissionType);
       const myRow = mine ? list.find((p) => positions.get(p.ordinal) === mine.position) : undefined;
+      const cutLine = mine ? cutLineState(mine.position, t.maxParticipants) : 'unknown';
       const subscription = subs.find((s) => s.tournamentUuid === t.uuid);
       const own = items.filter((i) => i.tournamentUuid === t.uuid).map(toItem);
       return {
-        uuid: t.uuid,
-        description: t.description,
-        type: t.type,
-        categoryClass: t.categoryClass,
-        ageCategory: t.ageCategory,
-        participantsCount: t.participantsCount,
-        maxParticipants: t.maxParticipants,
-        followed: subscription !== undefined,
-        subscriptionId: subscription?.id ?? null,
-        lost: subscription?.lost ?? false,
+        ...toTournamentSummary(t, subscription, card ? eligibilityFor(card.ranking, t) : null),
         notificationsEnabled: subscription?.notificationsEnabled ?? null,
         rankingLimit: t.rankingLimit,
         isDouble: t.isDouble,
@@ -384,6 +429,7 @@ async function detailOf(
             subscriptionDate: iso(p.subscriptionDate),
             club: p.club,
             position: positions.get(p.ordinal) ?? list.length,
+            isMe: myRow !== undefined && p.ordinal === myRow.ordinal,
           }))
           .sort((a, b) => a.position - b.position),
         documents: own.filter((i) => i.kind === 'document'),
@@ -396,6 +442,9 @@ async function detailOf(
                 position: mine.position,
                 total: mine.total,
                 subscriptionDate: iso(myRow.subscriptionDate),
+                cutLine,
+                reservePosition:
+                  cutLine === 'reserve' && t.maxParticipants ? mine.position - t.maxParticipants : null,
               }
             : null,
       };

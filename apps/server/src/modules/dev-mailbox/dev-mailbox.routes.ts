@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type DevMailboxMessage, findDevMailboxMessage, listDevMailbox } from '../../delivery/email/mailer';
@@ -30,9 +31,42 @@ const messageJson = z.object({
 
 const toJson = (message: DevMailboxMessage) => ({ ...message, createdAt: message.createdAt.toISOString() });
 
-/** The dev mailbox, mounted only outside production and only without SMTP_URL. */
+/** Whether an address is the machine itself (127.0.0.0/8, ::1, or IPv4 loopback mapped into IPv6). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const bare = address.toLowerCase().replace(/^::ffff:/, '');
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1' || bare === '0:0:0:0:0:0:0:1';
+}
+
+/** Whether the server listens on the loopback interface only (HOST). */
+export function listensOnLoopbackOnly(host: string): boolean {
+  return host === 'localhost' || isLoopbackAddress(host.replace(/^\[|\]$/g, ''));
+}
+
+/**
+ * The warning to log at start-up when the dev mailbox is on and the server can be reached from
+ * other machines; null when it listens on loopback only.
+ */
+export function devMailboxExposureWarning(host: string): string | null {
+  return listensOnLoopbackOnly(host)
+    ? null
+    : `the dev mailbox is on (no SMTP_URL) and HOST=${host} listens beyond this machine: ` +
+        'it answers only to loopback clients, but set SMTP_URL, or HOST=127.0.0.1, for anything others can reach';
+}
+
+/**
+ * The dev mailbox, mounted only outside production and only without SMTP_URL. It shows every
+ * verification and reset code, so it answers loopback clients only: both the connection and,
+ * behind a trusted proxy, the client it speaks for must be this machine. Anyone else gets the
+ * 404 of a route that does not exist.
+ */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackAddress(request.ip)) throw notFound();
+  });
 
   app.get(
     '/dev/mailbox/messages',

@@ -7,8 +7,8 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/error-responses';
 import { requireUser } from '../auth/auth.plugin';
-import { errorResponses } from '../auth/auth.routes';
 import { createFiltersService } from './filters.service';
 
 const tags = ['filters'];

@@ -1,9 +1,9 @@
 import { type Filter, type FilterBody, MAX_FILTERS_PER_USER } from '@radar/shared';
 import type { Db } from '../../db/client';
 import type { FilterRow } from '../../db/schema';
+import { uniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/errors';
-import { uniqueViolation } from '../auth/auth.repository';
-import { criteriaOfFilterRow } from '../competitions/filter-sql';
+import { criteriaOfFilterRow } from './filter-sql';
 import {
   countFilters,
   deleteAllFilters,

@@ -11,7 +11,7 @@ import {
   filterMatchesCompetitionSql,
   groupReasonsSql,
   type MatchInstant,
-} from '../competitions/filter-sql';
+} from '../filters/filter-sql';
 
 type Executor = Db | Tx;
 
@@ -37,8 +37,15 @@ export async function findUserMatches(
   at: MatchInstant,
 ): Promise<UserMatch[]> {
   if (guids.length === 0) return [];
+  // The grouping sorts every (filter, competition) match of the batch: with the default 4 MB it
+  // spills to disk past a few tens of thousands (an external merge of a million rows at full
+  // size). For this transaction only (decision 130).
+  await db.execute(sql.raw(`set local work_mem = '${MATCH_WORK_MEM}'`));
   return userMatchesQuery(db, guids, at);
 }
+
+/** `work_mem` of the matching transaction: room to group a batch's matches in memory. */
+const MATCH_WORK_MEM = '128MB';
 
 /** The query of {@link findUserMatches}, unrun (the benchmark explains it). */
 export function userMatchesQuery(db: Executor, guids: readonly string[], at: MatchInstant) {

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/client';
-import { type CompetitionEvent, consumeEvents } from '../competitions/event-consumer';
-import { matchInstant } from '../competitions/filter-sql';
+import { type CompetitionEvent, consumeEvents } from '../events/event-consumer';
+import { matchInstant } from '../filters/filter-sql';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import { findDetailStates, findUserMatches, readIngestTimes } from './matching.repository';
 
@@ -44,6 +44,8 @@ export interface MatchingSummary {
   waiting: boolean;
   /** The delivery batch: a user's notifications of one run are emailed together. */
   batchId: string;
+  /** Wall time spent in the matching queries and in writing the notifications (ms), for logs and the benchmark. */
+  timings: { queryMs: number; writeMs: number };
 }
 
 /**
@@ -83,6 +85,7 @@ export async function runMatching(
     notifications: 0,
     waiting: false,
     batchId: randomUUID(),
+    timings: { queryMs: 0, writeMs: 0 },
   };
   summary.events = await consumeEvents(
     deps.db,
@@ -98,11 +101,14 @@ export async function runMatching(
         waitsForDetail(event, states.get(event.competitionGuid)?.detailSettled, ingest),
       );
       const ready = waitAt ? events.filter((event) => event.id < waitAt.id) : events;
+      const queryStarted = performance.now();
       const matches = await findUserMatches(
         tx,
         [...new Set(ready.map((event) => event.competitionGuid))],
         at,
       );
+      const writeStarted = performance.now();
+      summary.timings.queryMs += writeStarted - queryStarted;
       const items: NewNotification[] = matches.map((match) => ({
         userId: match.userId,
         type: 'new_tournament',
@@ -118,6 +124,7 @@ export async function runMatching(
         queue: deps.queue,
         batchId: summary.batchId,
       });
+      summary.timings.writeMs += performance.now() - writeStarted;
       summary.matches += matches.length;
       summary.notifications += created.length;
       if (!waitAt) return;

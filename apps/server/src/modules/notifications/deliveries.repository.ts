@@ -154,6 +154,15 @@ export async function findActiveWebPushTokens(db: Db, userId: string): Promise<D
     .orderBy(asc(deviceTokens.createdAt), asc(deviceTokens.id));
 }
 
+/** Every active push token of a user, web push and native (FCM), oldest first. */
+export async function findActivePushTokens(db: Db, userId: string): Promise<DeviceTokenRow[]> {
+  return db
+    .select()
+    .from(deviceTokens)
+    .where(and(eq(deviceTokens.userId, userId), eq(deviceTokens.active, true)))
+    .orderBy(asc(deviceTokens.createdAt), asc(deviceTokens.id));
+}
+
 /** Notes that a push reached a device, so a retry of the delivery skips it. */
 export async function addReachedToken(db: Db, deliveryId: string, tokenId: string, now: Date): Promise<void> {
   await db

@@ -17,13 +17,14 @@ import {
   renderNotificationEmail,
 } from '../../delivery/email/templates/notification-email';
 import { emailDateTime, emailText } from '../../delivery/email/templates/notification-texts';
+import type { FcmSender } from '../../delivery/push/fcm';
 import type { WebPushSender } from '../../delivery/push/web-push';
 import {
   addReachedToken,
   claimDelivery,
   claimEmailBatch,
   deactivateDeviceToken,
-  findActiveWebPushTokens,
+  findActivePushTokens,
   findNotificationsByIds,
   finishDeliveries,
   recordDeliveryError,
@@ -38,9 +39,11 @@ export type DeliveryContext = {
   config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
   push: WebPushSender;
+  /** Native app push (FCM HTTP v1); null when not configured: native tokens are then kept and skipped. */
+  fcm?: FcmSender | null;
   keys: NotificationKeys;
   logger: Logger;
-  now?: () => Date;
+  now: () => Date;
 };
 
 /** The pg-boss job running a delivery: its id and which attempt this is. */
@@ -120,7 +123,7 @@ export async function deliverEmail(
   attempt: DeliveryAttempt,
 ): Promise<DeliveryResult> {
   const { db, logger } = context;
-  const now = () => context.now?.() ?? new Date();
+  const now = context.now;
   const claimed = await claimEmailBatch(db, attempt.deliveryId, attempt.jobId, now());
   if (claimed.length === 0) return { outcome: 'not-claimed' };
   const ids = claimed.map((row) => row.id);
@@ -211,9 +214,18 @@ export async function deliverEmail(
   }
 }
 
+let fcmUnconfiguredLogged = false;
+
+/** Without FCM configuration native tokens are kept and skipped, said once per process. */
+function noteFcmUnconfigured(logger: Logger): void {
+  if (fcmUnconfiguredLogged) return;
+  fcmUnconfiguredLogged = true;
+  logger.info('native push tokens kept but skipped: FCM_SERVICE_ACCOUNT_FILE is not set');
+}
+
 /**
- * Runs one push job: the notification goes to every active web push subscription of the
- * user not yet reached by an earlier attempt. A 404/410 deactivates the subscription; a 429,
+ * Runs one push job: the notification goes to every active web push subscription (and,
+ * with FCM configured, every native app token) of the user not yet reached by an earlier attempt. A 404/410 deactivates the subscription; a 429,
  * a 5xx or no answer retries the job; the delivery is sent when at least one device got it.
  */
 export async function deliverPush(
@@ -221,7 +233,7 @@ export async function deliverPush(
   attempt: DeliveryAttempt,
 ): Promise<DeliveryResult> {
   const { db } = context;
-  const now = () => context.now?.() ?? new Date();
+  const now = context.now;
   const delivery = await claimDelivery(db, attempt.deliveryId, attempt.jobId, now());
   if (delivery?.channel !== 'push') return { outcome: 'not-claimed' };
   const ids = [delivery.id];
@@ -242,7 +254,9 @@ export async function deliverPush(
     return { outcome: 'skipped', reason: 'push turned off before sending' };
   }
   const reached = new Set(delivery.reachedTokens);
-  const tokens = (await findActiveWebPushTokens(db, user.id)).filter((token) => !reached.has(token.id));
+  const active = (await findActivePushTokens(db, user.id)).filter((token) => !reached.has(token.id));
+  const tokens = active.filter((token) => token.kind === 'webpush' || context.fcm);
+  if (tokens.length < active.length) noteFcmUnconfigured(context.logger);
   if (tokens.length === 0) {
     if (reached.size > 0) {
       await settle('sent', null);
@@ -269,9 +283,20 @@ export async function deliverPush(
 
   const retryErrors: string[] = [];
   const rejections: string[] = [];
+  const native = {
+    title,
+    body,
+    data: { title, body, url, notificationId: row.id, type: row.type },
+    ttlSeconds: message.ttlSeconds,
+    urgency: message.urgency,
+    collapseKey: message.topic,
+  };
   for (const token of tokens) {
-    if (!token.keys) continue;
-    const outcome = await context.push.send({ endpoint: token.token, keys: token.keys }, message);
+    let outcome: Awaited<ReturnType<WebPushSender['send']>>;
+    if (token.kind === 'fcm' && context.fcm) outcome = await context.fcm.send(token.token, native);
+    else if (token.kind === 'webpush' && token.keys)
+      outcome = await context.push.send({ endpoint: token.token, keys: token.keys }, message);
+    else continue;
     switch (outcome.kind) {
       case 'delivered':
         reached.add(token.id);

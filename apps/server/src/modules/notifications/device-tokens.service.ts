@@ -113,7 +113,7 @@ export async function registerDeviceToken(
   userId: string,
   token: ParsedDeviceToken,
   deviceInfo: DeviceInfo,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<{ token: DeviceToken; created: boolean }> {
   return db.transaction(async (tx) => {
     const { row, created } = await upsertDeviceToken(tx, { userId, ...token, deviceInfo }, now);
@@ -131,7 +131,7 @@ export async function removeDeviceToken(db: Db, userId: string, id: string): Pro
 }
 
 /** Push off everywhere: every device of the user stops receiving, and the push switch turns off. */
-export async function deactivateAllDeviceTokens(db: Db, userId: string, now: Date = new Date()) {
+export async function deactivateAllDeviceTokens(db: Db, userId: string, now: Date) {
   return db.transaction(async (tx) => {
     const deactivated = await deactivateUserDeviceTokens(tx, userId, 'deactivated by the user', now);
     await setUserPushNotifications(tx, userId, false, now);

@@ -110,7 +110,7 @@ export async function insertNotificationsWithDeliveries(
         ('email', u.email_notifications and u.email_verified_at is not null and coalesce(p.email, r.email)),
         ('push', u.push_notifications and coalesce(p.push, r.push) and exists (
           select 1 from device_tokens d
-          where d.user_id = n.user_id and d.active and d.kind = 'webpush'))
+          where d.user_id = n.user_id and d.active))
       ) as c(channel, enabled)
       where c.enabled
     ),

@@ -16,6 +16,7 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/error-responses';
 import { requireUser } from '../auth/auth.plugin';
 import {
   cleanDeviceInfo,
@@ -51,7 +52,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A page of the inbox, newest first; pass nextCursor as cursor for the next one',
         querystring: listNotificationsQuerySchema,
-        response: { 200: notificationListSchema },
+        response: { 200: notificationListSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => listNotifications(db, requireUser(request).id, request.query),
@@ -59,14 +60,26 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/notifications/unread-count',
-    { schema: { tags, summary: 'How many notifications are unread', response: { 200: unreadCountSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'How many notifications are unread',
+        response: { 200: unreadCountSchema, ...errorResponses(401) },
+      },
+    },
     async (request) => ({ unreadCount: await countUnread(db, requireUser(request).id) }),
   );
 
   app.post(
     '/api/notifications/read-all',
-    { schema: { tags, summary: 'Marks every notification read', response: { 200: readAllResultSchema } } },
-    async (request) => markAllNotificationsRead(db, requireUser(request).id),
+    {
+      schema: {
+        tags,
+        summary: 'Marks every notification read',
+        response: { 200: readAllResultSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => markAllNotificationsRead(db, requireUser(request).id, app.now()),
   );
 
   app.get(
@@ -75,7 +88,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The preference groups, their notification types, channels and defaults',
-        response: { 200: notificationTypesSchema },
+        response: { 200: notificationTypesSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -90,7 +103,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Email and push choice of every preference group',
-        response: { 200: notificationPreferencesSchema },
+        response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
       },
     },
     async (request) => getUserPreferences(db, requireUser(request)),
@@ -103,12 +116,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Turns one channel of one group on or off',
         body: updateNotificationPreferenceBodySchema,
-        response: { 200: notificationPreferencesSchema },
+        response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      await updateUserPreferences(db, user.id, [request.body]);
+      await updateUserPreferences(db, user.id, [request.body], app.now());
       return getUserPreferences(db, user);
     },
   );
@@ -120,12 +133,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Several changes at once (the enable-all toggle sends every channel of every group)',
         body: bulkUpdateNotificationPreferencesBodySchema,
-        response: { 200: notificationPreferencesSchema },
+        response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      await updateUserPreferences(db, user.id, request.body.preferences);
+      await updateUserPreferences(db, user.id, request.body.preferences, app.now());
       return getUserPreferences(db, user);
     },
   );
@@ -136,7 +149,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The VAPID public key browsers subscribe with (applicationServerKey)',
-        response: { 200: vapidPublicKeySchema },
+        response: { 200: vapidPublicKeySchema, ...errorResponses(401) },
       },
     },
     async () => ({ publicKey: (await getNotificationKeys(db, app.deps.config)).vapid.publicKey }),
@@ -149,7 +162,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Registers this device for push: a web push subscription (JSON) or an FCM token',
         body: registerDeviceTokenBodySchema,
-        response: { 200: deviceTokenSchema, 201: deviceTokenSchema },
+        response: { 200: deviceTokenSchema, 201: deviceTokenSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -159,7 +172,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.config.webPushEndpointHosts,
         request.language,
       );
-      const result = await registerDeviceToken(db, user.id, token, cleanDeviceInfo(request.body.deviceInfo));
+      const result = await registerDeviceToken(
+        db,
+        user.id,
+        token,
+        cleanDeviceInfo(request.body.deviceInfo),
+        app.now(),
+      );
       return reply.status(result.created ? 201 : 200).send(result.token);
     },
   );
@@ -167,17 +186,28 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications/device-tokens',
     {
-      schema: { tags, summary: 'The devices registered for push', response: { 200: deviceTokenListSchema } },
+      schema: {
+        tags,
+        summary: 'The devices registered for push',
+        response: { 200: deviceTokenListSchema, ...errorResponses(401) },
+      },
     },
     async (request) => ({ tokens: await listDeviceTokens(db, requireUser(request).id) }),
   );
 
   app.delete(
     '/api/notifications/device-token/:id',
-    { schema: { tags, summary: 'Forgets one device', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Forgets one device',
+        params: idParams,
+        response: { 204: z.null().describe('Forgotten.'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       await removeDeviceToken(db, requireUser(request).id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -187,10 +217,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Stops push on every device and turns the push switch off',
-        response: { 200: deactivateAllResultSchema },
+        response: { 200: deactivateAllResultSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => deactivateAllDeviceTokens(db, requireUser(request).id),
+    async (request) => deactivateAllDeviceTokens(db, requireUser(request).id, app.now()),
   );
 
   app.get(
@@ -200,7 +230,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "One notification; another user's answers 404 like a missing one",
         params: idParams,
-        response: { 200: notificationSchema },
+        response: { 200: notificationSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => getNotification(db, requireUser(request).id, request.params.id),
@@ -213,10 +243,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Marks one notification read',
         params: idParams,
-        response: { 200: notificationSchema },
+        response: { 200: notificationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => markNotification(db, requireUser(request).id, request.params.id, true),
+    async (request) => markNotification(db, requireUser(request).id, request.params.id, true, app.now()),
   );
 
   app.post(
@@ -226,9 +256,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Marks one notification unread',
         params: idParams,
-        response: { 200: notificationSchema },
+        response: { 200: notificationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => markNotification(db, requireUser(request).id, request.params.id, false),
+    async (request) => markNotification(db, requireUser(request).id, request.params.id, false, app.now()),
   );
 };

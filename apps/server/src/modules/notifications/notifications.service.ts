@@ -22,7 +22,7 @@ import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
 import type { Db, Tx } from '../../db/client';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { DELIVERY_QUEUES, type DeliveryJobData } from '../../jobs/notification-queues';
+import { DELIVERY_QUEUES, type DeliveryJobData } from './delivery-queues';
 import {
   countUnread,
   type DeliveryUser,
@@ -223,7 +223,7 @@ export async function updateUserPreferences(
   db: Db,
   userId: string,
   changes: readonly UpdateNotificationPreferenceBody[],
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // One change at a time per user, so concurrent toggles of a group's two channels both stick.
@@ -300,14 +300,14 @@ export async function markNotification(
   userId: string,
   id: string,
   read: boolean,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Notification> {
   const row = await setNotificationRead(db, userId, id, read, now);
   if (!row) throw notFound();
   return toNotificationJson(row);
 }
 
-export async function markAllNotificationsRead(db: Db, userId: string, now: Date = new Date()) {
+export async function markAllNotificationsRead(db: Db, userId: string, now: Date) {
   const updated = await markAllRead(db, userId, now);
   return { updated, unreadCount: await countUnread(db, userId) };
 }

@@ -10,7 +10,7 @@ const sign = (secret: Buffer, userId: string, expires: number) =>
   createHmac('sha256', secret).update(`unsubscribe.${VERSION}.${userId}.${expires}`).digest();
 
 /** `v1.<userId>.<expiry, seconds since the epoch>.<HMAC-SHA256, base64url>`. */
-export function createUnsubscribeToken(secret: Buffer, userId: string, now: Date = new Date()): string {
+export function createUnsubscribeToken(secret: Buffer, userId: string, now: Date): string {
   const expires = Math.floor((now.getTime() + UNSUBSCRIBE_TOKEN_TTL_MS) / 1000);
   return `${VERSION}.${userId}.${expires}.${sign(secret, userId, expires).toString('base64url')}`;
 }
@@ -23,11 +23,7 @@ export type UnsubscribeTokenCheck =
  * Checks a token: malformed or a signature that does not match is `invalid` (tampered with);
  * a genuine one past its expiry is `expired`. Whether the user still exists is the caller's.
  */
-export function verifyUnsubscribeToken(
-  secret: Buffer,
-  token: string,
-  now: Date = new Date(),
-): UnsubscribeTokenCheck {
+export function verifyUnsubscribeToken(secret: Buffer, token: string, now: Date): UnsubscribeTokenCheck {
   const parts = token.split('.');
   if (parts.length !== 4) return { ok: false, reason: 'invalid' };
   const [version, userId = '', expiresText = '', signatureText = ''] = parts;

@@ -7,6 +7,7 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/error-responses';
 import { getNotificationKeys } from './notification-keys';
 import { notificationTypes } from './notifications.service';
 import {
@@ -27,7 +28,12 @@ const tags = ['unsubscribe'];
 export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const userOf = async (token: string) =>
-    resolveUnsubscribeUser(db, (await getNotificationKeys(db, app.deps.config)).unsubscribeSecret, token);
+    resolveUnsubscribeUser(
+      db,
+      (await getNotificationKeys(db, app.deps.config)).unsubscribeSecret,
+      token,
+      app.now(),
+    );
 
   app.get(
     '/api/notifications/unsubscribe/:token/preferences',
@@ -36,7 +42,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The email and push choices of the link’s user (no login)',
         params: unsubscribeTokenParamSchema,
-        response: { 200: unsubscribePreferencesSchema },
+        response: { 200: unsubscribePreferencesSchema, ...errorResponses(400, 404, 410) },
       },
     },
     async (request) => getUnsubscribePreferences(db, await userOf(request.params.token)),
@@ -49,7 +55,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The preference groups and their defaults (no login)',
         params: unsubscribeTokenParamSchema,
-        response: { 200: notificationTypesSchema },
+        response: { 200: notificationTypesSchema, ...errorResponses(400, 404, 410) },
       },
     },
     async (request) => {
@@ -66,10 +72,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Turns one channel of one group on or off (no login)',
         params: unsubscribeTokenParamSchema,
         body: updateNotificationPreferenceBodySchema,
-        response: { 200: unsubscribePreferencesSchema },
+        response: { 200: unsubscribePreferencesSchema, ...errorResponses(400, 404, 410) },
       },
     },
-    async (request) => updateUnsubscribePreferences(db, await userOf(request.params.token), [request.body]),
+    async (request) =>
+      updateUnsubscribePreferences(db, await userOf(request.params.token), [request.body], app.now()),
   );
 
   app.patch(
@@ -80,11 +87,16 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Several preference changes at once (no login)',
         params: unsubscribeTokenParamSchema,
         body: bulkUpdateNotificationPreferencesBodySchema,
-        response: { 200: unsubscribePreferencesSchema },
+        response: { 200: unsubscribePreferencesSchema, ...errorResponses(400, 404, 410) },
       },
     },
     async (request) =>
-      updateUnsubscribePreferences(db, await userOf(request.params.token), request.body.preferences),
+      updateUnsubscribePreferences(
+        db,
+        await userOf(request.params.token),
+        request.body.preferences,
+        app.now(),
+      ),
   );
 
   app.delete(
@@ -94,11 +106,12 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deletes the link’s account and everything of it (no login)',
         params: unsubscribeTokenParamSchema,
+        response: { 204: z.null().describe('Deleted.'), ...errorResponses(400, 404, 410) },
       },
     },
     async (request, reply) => {
       await deleteUnsubscribeAccount(db, await userOf(request.params.token));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -123,7 +136,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
             token: z.string().min(1).max(300),
             groups: z.string().max(500).optional(),
           }),
-          response: { 200: z.object({ unsubscribed: z.array(z.string()) }) },
+          response: {
+            200: z.object({ unsubscribed: z.array(z.string()) }),
+            ...errorResponses(400, 404, 410),
+          },
         },
       },
       async (request) => {
@@ -133,6 +149,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           user,
           groups.map((group) => ({ group, channel: 'email' as const, enabled: false })),
+          app.now(),
         );
         return { unsubscribed: groups };
       },

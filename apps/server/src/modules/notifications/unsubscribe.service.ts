@@ -18,7 +18,7 @@ export async function resolveUnsubscribeUser(
   db: Db,
   secret: Buffer,
   token: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<DeliveryUser> {
   const check = verifyUnsubscribeToken(secret, token, now);
   if (!check.ok) {
@@ -49,8 +49,9 @@ export async function updateUnsubscribePreferences(
   db: Db,
   user: DeliveryUser,
   changes: readonly UpdateNotificationPreferenceBody[],
+  now: Date,
 ): Promise<UnsubscribePreferences> {
-  await updateUserPreferences(db, user.id, changes);
+  await updateUserPreferences(db, user.id, changes, now);
   return getUnsubscribePreferences(db, user);
 }
 

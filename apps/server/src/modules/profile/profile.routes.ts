@@ -6,14 +6,20 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/error-responses';
 import { clearSessionCookie, requireUser } from '../auth/auth.plugin';
-import { errorResponses } from '../auth/auth.routes';
 import { toUserDto } from '../auth/user-dto';
-import { createProfileService } from './profile.service';
+import {
+  changePassword,
+  deleteAccount,
+  logoutEverywhere,
+  type ProfileDeps,
+  updateProfile,
+} from './profile.service';
 
 /** The settings' Profile and Account tabs: preferences, password, sessions, deletion. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profile = createProfileService({ db: app.deps.database.db, now: () => app.now() });
+  const deps = (): ProfileDeps => ({ db: app.deps.database.db, now: app.deps.now });
   const signedOut = z.null().describe('Done; the session cookie is cleared.');
   // Every call here is about the signed-in user: a visitor gets 401 before anything else.
   app.addHook('onRequest', async (request) => {
@@ -43,7 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await profile.update(requireUser(request), request.body);
+      const user = await updateProfile(deps(), requireUser(request), request.body);
       request.language = user.language;
       return toUserDto(user);
     },
@@ -58,11 +64,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: changePasswordBodySchema,
         response: { 204: z.null().describe('Password changed.'), ...errorResponses(400, 401, 403, 429) },
       },
-      preValidation: app.limitAttempts({ name: 'change-password', account: (request) => request.user?.id }),
+      ...app.limitAttempts({
+        name: 'change-password',
+        account: (request) => request.user?.id,
+        byId: true,
+        failure: (status) => status === 400,
+      }),
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await profile.changePassword(user, request.body, request.sessionId);
+      await changePassword(deps(), user, request.body, request.sessionId);
       return reply.status(204).send(null);
     },
   );
@@ -77,7 +88,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await profile.logoutEverywhere(requireUser(request));
+      await logoutEverywhere(deps(), requireUser(request));
       clearSessionCookie(reply);
       return reply.status(204).send(null);
     },
@@ -94,7 +105,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await profile.deleteAccount(requireUser(request));
+      await deleteAccount(deps(), requireUser(request));
       clearSessionCookie(reply);
       return reply.status(204).send(null);
     },

@@ -6,49 +6,56 @@ import { hashEmail } from '../auth/codes';
 import { deleteCodesOfEmail } from '../auth/codes.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
-import { deleteAccount, updateProfile } from './profile.repository';
+import * as repository from './profile.repository';
 
-/** The signed-in user's own account: preferences, password, sessions and deletion. */
-export function createProfileService({ db, now }: { db: Db; now: () => Date }) {
-  return {
-    async update(user: User, changes: UpdateProfileBody): Promise<User> {
-      const values: Parameters<typeof updateProfile>[2] = {};
-      if (changes.language !== undefined) values.language = changes.language;
-      if (changes.emailNotifications !== undefined) values.emailNotifications = changes.emailNotifications;
-      if (Object.keys(values).length === 0) return user;
-      return (await updateProfile(db, user.id, values, now())) ?? user;
-    },
+/** The signed-in user's own account: preferences, password, sessions and deletion (decision 086). */
+export interface ProfileDeps {
+  db: Db;
+  now: () => Date;
+}
 
-    /**
-     * Changes the password after checking the current one (an account made by social sign-in
-     * without a password sets its first one), and ends every other session.
-     */
-    async changePassword(
-      user: User,
-      input: { currentPassword: string; newPassword: string },
-      keepSessionId: string | null,
-    ): Promise<void> {
-      if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new AppError('WRONG_PASSWORD', 400);
-      }
-      const passwordHash = await hashPassword(input.newPassword);
-      await db.transaction(async (tx) => {
-        await updateProfile(tx, user.id, { passwordHash }, now());
-        await deleteUserSessions(tx, user.id, keepSessionId ?? undefined);
-      });
-    },
+/** Changes the preferred language and the email notifications; nothing to change, nothing written. */
+export async function updateProfile(
+  deps: ProfileDeps,
+  user: User,
+  changes: UpdateProfileBody,
+): Promise<User> {
+  const values: Parameters<typeof repository.updateProfile>[2] = {};
+  if (changes.language !== undefined) values.language = changes.language;
+  if (changes.emailNotifications !== undefined) values.emailNotifications = changes.emailNotifications;
+  if (Object.keys(values).length === 0) return user;
+  return (await repository.updateProfile(deps.db, user.id, values, deps.now())) ?? user;
+}
 
-    /** Signs the account out on every device, this one included. */
-    async logoutEverywhere(user: User): Promise<void> {
-      await deleteUserSessions(db, user.id);
-    },
+/**
+ * Changes the password after checking the current one (an account made by social sign-in
+ * without a password sets its first one), and ends every other session.
+ */
+export async function changePassword(
+  deps: ProfileDeps,
+  user: User,
+  input: { currentPassword: string; newPassword: string },
+  keepSessionId: string | null,
+): Promise<void> {
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('WRONG_PASSWORD', 400);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await repository.updateProfile(tx, user.id, { passwordHash }, deps.now());
+    await deleteUserSessions(tx, user.id, keepSessionId ?? undefined);
+  });
+}
 
-    /** Deletes the account and everything that belongs to it, codes of its address included. */
-    async deleteAccount(user: User): Promise<void> {
-      await db.transaction(async (tx) => {
-        await deleteCodesOfEmail(tx, [hashEmail(user.email)]);
-        await deleteAccount(tx, user.id);
-      });
-    },
-  };
+/** Signs the account out on every device, this one included. */
+export async function logoutEverywhere(deps: ProfileDeps, user: User): Promise<void> {
+  await deleteUserSessions(deps.db, user.id);
+}
+
+/** Deletes the account and everything that belongs to it, codes of its address included. */
+export async function deleteAccount(deps: ProfileDeps, user: User): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await deleteCodesOfEmail(tx, [hashEmail(user.email)]);
+    await repository.deleteAccount(tx, user.id);
+  });
 }

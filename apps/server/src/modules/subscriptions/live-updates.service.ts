@@ -1,6 +1,6 @@
 /**
  * Live updates of followed tournaments (issue 7 point 4; docs/decisions/060): the ingestion's
- * `new_document`, `new_order_of_play` and `new_draw` events become `new_document`,
+ * `new_document`, `new_order_of_play` and `new_scoreboard` events become `new_document`,
  * `new_order_of_play` and `new_scoreboard` notifications for the tournament's followers with
  * notifications on and not lost, delivered by their preferences like every notification.
  *
@@ -14,7 +14,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema';
-import { consumeEvents } from '../competitions/event-consumer';
+import { consumeEvents } from '../events/event-consumer';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 
 export const LIVE_UPDATES_CONSUMER = 'live-updates';
@@ -23,7 +23,7 @@ export const LIVE_UPDATE_MAX_AGE_MS = 24 * 3_600_000;
 const NOTIFICATION_OF = {
   new_document: 'new_document',
   new_order_of_play: 'new_order_of_play',
-  new_draw: 'new_scoreboard',
+  new_scoreboard: 'new_scoreboard',
 } as const satisfies Record<string, InboxNotificationType>;
 
 export interface LiveUpdatesDeps {
@@ -38,7 +38,7 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
   let created = 0;
   await consumeEvents(
     deps.db,
-    { consumer: LIVE_UPDATES_CONSUMER, kinds: ['new_document', 'new_order_of_play', 'new_draw'] },
+    { consumer: LIVE_UPDATES_CONSUMER, kinds: ['new_document', 'new_order_of_play', 'new_scoreboard'] },
     async (tx, events) => {
       const fresh = events.filter(
         (e) => e.tournamentUuid !== null && now.getTime() - e.createdAt.getTime() <= LIVE_UPDATE_MAX_AGE_MS,

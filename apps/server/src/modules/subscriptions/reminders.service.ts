@@ -19,7 +19,7 @@ import { REMINDER_OFFSETS, type ReminderType, reminderDueAt } from '@radar/share
 import type { PgBoss } from 'pg-boss';
 import type { Db, Tx } from '../../db/client';
 import type { ReminderStatus } from '../../db/schema';
-import { consumeEvents } from '../competitions/event-consumer';
+import { consumeEvents } from '../events/event-consumer';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
 import {
   type ClaimedReminder,

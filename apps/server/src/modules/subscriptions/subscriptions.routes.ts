@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   checkSubscriptionsSchema,
   myTournamentsSchema,
   subscribeBodySchema,
@@ -10,6 +9,7 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../http/error-responses';
 import { requireUser } from '../auth/auth.plugin';
 import {
   checkSubscriptions,
@@ -38,7 +38,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
           '(open registration, upcoming, ongoing, concluded). Within a section: open registration by the ' +
           'soonest deadline, upcoming and ongoing by the soonest start, concluded and lost most recent first. ' +
           '`competition`/`tournament` are null when our data no longer holds them.',
-        response: { 200: myTournamentsSchema, 401: apiErrorSchema },
+        response: { 200: myTournamentsSchema, ...errorResponses(401) },
       },
     },
     async (request) => myTournaments(deps(), requireUser(request).id),
@@ -50,7 +50,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The light list of followed tournaments',
-        response: { 200: checkSubscriptionsSchema, 401: apiErrorSchema },
+        response: { 200: checkSubscriptionsSchema, ...errorResponses(401) },
       },
     },
     async (request) => checkSubscriptions(app.deps.database.db, requireUser(request).id),
@@ -65,7 +65,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '404 TOURNAMENT_NOT_FOUND when the tournament is not in that competition; 409 ALREADY_SUBSCRIBED.',
         body: subscribeBodySchema,
-        response: { 201: subscriptionSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: subscriptionSchema, ...errorResponses(401, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -81,7 +81,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Unfollows a tournament (by subscription id)',
         params: subscriptionIdParamSchema,
-        response: { 204: z.null(), 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 204: z.null(), ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
@@ -102,7 +102,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
           'mark restores.',
         params: subscriptionIdParamSchema,
         body: subscriptionNotificationsBodySchema,
-        response: { 200: subscriptionSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: subscriptionSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) =>
@@ -120,7 +120,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Idempotent.',
         params: subscriptionIdParamSchema,
         body: subscriptionLostBodySchema,
-        response: { 200: subscriptionSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: subscriptionSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => setLost(deps(), requireUser(request).id, request.params.id, request.body.lost),

@@ -15,6 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { toCompetitionBase, toTournamentBase } from '../competitions/competition-dto';
 import { syncReminders } from './reminders.service';
 import {
   deleteOwnSubscription,
@@ -48,8 +49,6 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 const SECTION_OF_STATUS: Record<CompetitionStatus, MyTournamentSection> = {
   1: 'concluded',
@@ -114,29 +113,8 @@ export async function myTournaments(deps: SubscriptionsDeps, userId: string): Pr
       item: {
         ...toSubscription(row.subscription),
         section,
-        competition: c
-          ? {
-              name: c.name,
-              club: c.club,
-              city: c.city,
-              provinceSigla: c.provinceSigla,
-              startDate: c.startDate,
-              endDate: c.endDate,
-              status: competitionStatus(c, now),
-              registrationOpensAt: iso(c.registrationOpensAt),
-              registrationClosesAt: iso(c.registrationClosesAt),
-            }
-          : null,
-        tournament: t
-          ? {
-              description: t.description,
-              type: t.type,
-              categoryClass: t.categoryClass,
-              ageCategory: t.ageCategory,
-              participantsCount: t.participantsCount,
-              maxParticipants: t.maxParticipants,
-            }
-          : null,
+        competition: c ? toCompetitionBase(c, competitionStatus(c, now)) : null,
+        tournament: t ? toTournamentBase(t) : null,
       },
     };
   });

@@ -1,0 +1,81 @@
+/** The SQL of the dashboard (`GET /api/home`). */
+import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { competitions, filters, notifications } from '../../db/schema';
+
+export type CandidateRow = Pick<
+  typeof competitions.$inferSelect,
+  | 'guid'
+  | 'name'
+  | 'city'
+  | 'provinceSigla'
+  | 'provinceId'
+  | 'regionId'
+  | 'startDate'
+  | 'endDate'
+  | 'registrationOpensAt'
+  | 'registrationClosesAt'
+  | 'idStato'
+>;
+
+const candidateColumns = {
+  guid: competitions.guid,
+  name: competitions.name,
+  city: competitions.city,
+  provinceSigla: competitions.provinceSigla,
+  provinceId: competitions.provinceId,
+  regionId: competitions.regionId,
+  startDate: competitions.startDate,
+  endDate: competitions.endDate,
+  registrationOpensAt: competitions.registrationOpensAt,
+  registrationClosesAt: competitions.registrationClosesAt,
+  idStato: competitions.idStato,
+};
+
+/**
+ * Competitions not started yet (open registration or upcoming) in the region or in one of the
+ * provinces given (those near the point), soonest first.
+ */
+export async function listNearCandidates(
+  db: Db,
+  options: { today: string; regionId: number | null; provinceSigle: string[] },
+): Promise<CandidateRow[]> {
+  const where = [
+    ...(options.regionId !== null ? [eq(competitions.regionId, options.regionId)] : []),
+    ...(options.provinceSigle.length > 0 ? [inArray(competitions.provinceSigla, options.provinceSigle)] : []),
+  ];
+  if (where.length === 0) return [];
+  return db
+    .select(candidateColumns)
+    .from(competitions)
+    .where(and(gt(competitions.startDate, options.today), or(...where)))
+    .orderBy(asc(competitions.startDate), asc(competitions.guid));
+}
+
+/** The user's filters: how many, how many active, and the first active ones by name. */
+export async function filtersSummary(db: Db, userId: string, limit: number) {
+  const [totals] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${filters.notificationsEnabled})`.mapWith(Number),
+    })
+    .from(filters)
+    .where(eq(filters.userId, userId));
+  const items = await db
+    .select({ id: filters.id, name: filters.name })
+    .from(filters)
+    .where(and(eq(filters.userId, userId), eq(filters.notificationsEnabled, true)))
+    .orderBy(asc(sql`lower(${filters.name})`), asc(filters.id))
+    .limit(limit);
+  return { total: Number(totals?.total ?? 0), active: Number(totals?.active ?? 0), items };
+}
+
+/** The platform updates the user received, newest first. */
+export async function listPlatformUpdates(db: Db, userId: string, limit: number) {
+  return db
+    .select({ id: notifications.id, params: notifications.params, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'platform_updates')))
+    .orderBy(desc(notifications.seq))
+    .limit(limit);
+}

@@ -1,0 +1,181 @@
+/**
+ * The competition search as it was before the issue-17 optimisations, frozen: the oracle the
+ * search-equality test compares the app's answers with (docs/decisions/130). Plain and slow on
+ * purpose — a count query, the page ordered on its own, the rows read by guid, the user's
+ * matching filters joined in SQL per row, the reasons computed per (row, filter) — so that a
+ * faster implementation must give byte-for-byte the same answers on the same data.
+ */
+import {
+  type CompetitionSummary,
+  FILTER_REASONS,
+  type FilterReason,
+  filterReasons,
+  NEW_TOURNAMENT_HOURS,
+  type SearchCompetitionsQuery,
+  type SearchCompetitionsResponse,
+} from '@radar/shared';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client';
+import {
+  type CompetitionRow,
+  competitions,
+  filters,
+  type SubscriptionRow,
+  subscriptions,
+  type TournamentRow,
+  tournaments,
+  type User,
+} from '../../src/db/schema';
+import { textConditions } from '../../src/modules/competitions/competitions.repository';
+import {
+  competitionStatusSql,
+  criteriaConditions,
+  criteriaOfFilterRow,
+  filterMatchesCompetitionSql,
+  type MatchInstant,
+  matchInstant,
+} from '../../src/modules/filters/filter-sql';
+
+type Row = CompetitionRow & { status: number };
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function listOrder(at: MatchInstant): SQL[] {
+  const today = sql`${at.today}::date`;
+  return [
+    asc(sql`(${competitions.endDate} < ${today})`),
+    asc(sql`(case when ${competitions.endDate} >= ${today} then ${competitions.startDate} end)`),
+    desc(competitions.startDate),
+    asc(competitions.guid),
+  ];
+}
+
+async function pageRows(db: Db, where: SQL | undefined, at: MatchInstant, limit: number, offset: number) {
+  const ordered = await db
+    .select({ guid: competitions.guid })
+    .from(competitions)
+    .where(where)
+    .orderBy(...listOrder(at))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db.select({ n: count() }).from(competitions).where(where);
+  const guids = ordered.map((r) => r.guid);
+  if (guids.length === 0) return { rows: [] as Row[], total: counted?.n ?? 0 };
+  const found = await db
+    .select({ competition: competitions, status: competitionStatusSql(at) })
+    .from(competitions)
+    .where(inArray(competitions.guid, guids));
+  const byGuid = new Map(
+    found.map((r) => [r.competition.guid, { ...r.competition, status: Number(r.status) }]),
+  );
+  return {
+    rows: guids.map((guid) => byGuid.get(guid)).filter((row): row is Row => row !== undefined),
+    total: counted?.n ?? 0,
+  };
+}
+
+async function summarize(db: Db, rows: Row[], user: User, at: MatchInstant): Promise<CompetitionSummary[]> {
+  const guids = rows.map((r) => r.guid);
+  if (guids.length === 0) return [];
+  const draws: TournamentRow[] = await db
+    .select()
+    .from(tournaments)
+    .where(inArray(tournaments.competitionGuid, guids))
+    .orderBy(asc(tournaments.competitionGuid), asc(tournaments.ordinal));
+  const subs: SubscriptionRow[] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.competitionGuid, guids)));
+  const matching = await db
+    .select({ guid: competitions.guid, filter: filters })
+    .from(competitions)
+    .innerJoin(
+      filters,
+      and(
+        eq(filters.userId, user.id),
+        eq(filters.notificationsEnabled, true),
+        filterMatchesCompetitionSql(filters, at),
+      ),
+    )
+    .where(inArray(competitions.guid, guids));
+  const matches = new Map<string, { count: number; reasons: Set<FilterReason> }>();
+  for (const { guid, filter } of matching) {
+    const entry = matches.get(guid) ?? { count: 0, reasons: new Set<FilterReason>() };
+    entry.count++;
+    for (const reason of filterReasons(criteriaOfFilterRow(filter))) entry.reasons.add(reason);
+    matches.set(guid, entry);
+  }
+  const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
+  return rows.map((row) => {
+    const subscriptionOf = (uuid: string) => subs.find((s) => s.tournamentUuid === uuid);
+    const own = subs.filter((s) => s.competitionGuid === row.guid);
+    const match = matches.get(row.guid);
+    return {
+      guid: row.guid,
+      name: row.name,
+      club: row.club,
+      city: row.city,
+      provinceSigla: row.provinceSigla,
+      provinceId: row.provinceId,
+      regionId: row.regionId,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      codFonte: row.codFonte,
+      fonteLabel: row.fonteLabel,
+      status: row.status as CompetitionSummary['status'],
+      prizeMoney: row.prizeMoney,
+      registrationOpensAt: iso(row.registrationOpensAt),
+      registrationClosesAt: iso(row.registrationClosesAt),
+      onlineRegistration: row.onlineRegistration,
+      authorized: row.authorized,
+      mainDraw: { type: row.tipoTorneo, categoryClass: row.catClass, ageCategory: row.catEta },
+      participantsCount: row.participantsCount,
+      itemsCount: row.itemsCount,
+      isNew: row.addedAt !== null && row.addedAt >= newSince,
+      addedAt: iso(row.addedAt),
+      federationUpdatedAt: iso(row.federationModifiedAt),
+      tournaments: draws
+        .filter((t) => t.competitionGuid === row.guid)
+        .map((t) => ({
+          uuid: t.uuid,
+          description: t.description,
+          type: t.type,
+          categoryClass: t.categoryClass,
+          ageCategory: t.ageCategory,
+          participantsCount: t.participantsCount,
+          maxParticipants: t.maxParticipants,
+          followed: subscriptionOf(t.uuid) !== undefined,
+          subscriptionId: subscriptionOf(t.uuid)?.id ?? null,
+          lost: subscriptionOf(t.uuid)?.lost ?? false,
+          // Issue 13's eligibility, outside the frozen search: the reference's users have no card.
+          eligibility: null,
+        })),
+      followed: own.length > 0,
+      lost: own.some((s) => s.lost),
+      matchingFilters: {
+        count: match?.count ?? 0,
+        reasons: FILTER_REASONS.filter((reason) => match?.reasons.has(reason)),
+      },
+      eligibility: null,
+    };
+  });
+}
+
+/**
+ * The `items` and `total` of a competitions search (views `list`, `schedule`, `overview`:
+ * the overview's aggregates and the documents view are not part of the optimised path).
+ */
+export async function referenceSearch(
+  db: Db,
+  user: User,
+  query: SearchCompetitionsQuery,
+  now: Date,
+): Promise<Pick<SearchCompetitionsResponse, 'total' | 'items'>> {
+  const at = matchInstant(now);
+  const where = and(...criteriaConditions(query.filters, at), ...textConditions(query.search));
+  const { rows, total } = await pageRows(db, where, at, query.limit, (query.page - 1) * query.limit);
+  return { total, items: await summarize(db, rows, user, at) };
+}
+
+/** The summaries of these rows for the user, as before (the overview's "closing soon" too). */
+export const referenceSummaries = summarize;

@@ -1,0 +1,272 @@
+import type { CompetitionDetail } from '@radar/shared';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { competitionEvents, competitions, subscriptions } from '../../../src/db/schema';
+import { runIngestion } from '../../../src/modules/ingestion/ingestion.service';
+import {
+  createFederationTestApp,
+  type FederationTestApp,
+  useFederationTestApp,
+} from '../../helpers/competitions';
+import { createUser, signIn } from '../../helpers/factories';
+
+describe('GET /api/competitions/:guid', () => {
+  let ctx: FederationTestApp;
+
+  beforeAll(async () => {
+    ctx = await createFederationTestApp({ user: { fitpCardNumber: '700000001' } });
+  });
+  afterEach(() => ctx.sim.script.clearFaults());
+  afterAll(() => ctx.close());
+
+  const get = async (guid: string, cookie = ctx.cookie) => {
+    const response = await ctx.test.app.inject({ url: `/api/competitions/${guid}`, headers: { cookie } });
+    return { status: response.statusCode, body: response.json() };
+  };
+  const detailOf = async (guid: string, cookie = ctx.cookie): Promise<CompetitionDetail> => {
+    const { status, body } = await get(guid, cookie);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.competition;
+  };
+  /** Long enough for the stored detail to be read again from the federation. */
+  const aMinuteLater = () => ctx.sim.clock.advance({ minutes: 2 });
+
+  it('answers 401 to a visitor, 400 to a malformed guid and 404 to an unknown competition', async () => {
+    const guid = ctx.sim.script.addCompetition({}).guid;
+    expect((await ctx.test.app.inject({ url: `/api/competitions/${guid}` })).statusCode).toBe(401);
+    expect((await get('not-a-guid')).status).toBe(400);
+    const unknown = await get('00000000-0000-4000-8000-000000000000');
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'TOURNAMENT_NOT_FOUND' } });
+  });
+
+  it('gives every section of the detail: dates, draws with their settings, participants, items, prize and links', async () => {
+    // The draw's settings, given to the federation and expected back as they are.
+    const draw = {
+      type: 'Maschile',
+      categoryClass: 3,
+      admissionType: 'classifica',
+      surface: 'Terra battuta',
+      balls: 'Dunlop Fort Clay Court',
+      matchFormat: 'Due set su tre con tie-break',
+      maxParticipants: 64,
+      rankingLimit: '3.1',
+    } as const;
+    const added = ctx.sim.script.addCompetition({
+      name: 'Open del Lago',
+      province: 'CO',
+      startDate: '2026-06-27',
+      endDate: '2026-07-05',
+      prizeMoney: 2500,
+      tournaments: [draw],
+    });
+    const uid = added.tournamentUids[0] ?? '';
+    ctx.sim.script.addEntry({ tournamentUid: uid, ranking: '3.4', name: 'Luca', surname: 'Neri' });
+    ctx.sim.script.addDocument({ tournamentUid: uid, title: 'Locandina' });
+    ctx.sim.script.addOrderOfPlay({ tournamentUid: uid, title: 'OdG sabato', date: '2026-06-27' });
+    ctx.sim.script.addDraw({ tournamentUid: uid, title: 'Tabellone finale' });
+    await runIngestion(ctx.ingestion);
+
+    const detail = await detailOf(added.guid.toLowerCase());
+    expect(detail).toMatchObject({
+      guid: added.guid,
+      name: 'Open del Lago',
+      provinceSigla: 'CO',
+      regionId: 3,
+      startDate: '2026-06-27',
+      endDate: '2026-07-05',
+      status: 3,
+      prizeMoney: 2500,
+      hasCard: true,
+    });
+    expect(detail.rulesUrl).toMatch(new RegExp(`^${ctx.sim.url}/files/.+regolamento\\.pdf$`));
+    expect(detail.externalUrl).toMatch(new RegExp(`^${ctx.sim.url}/files/`));
+    const [t] = detail.tournaments;
+    expect(t).toMatchObject({
+      uuid: uid,
+      ...draw,
+      participantsCount: 1,
+      myEntry: null,
+    });
+    expect(t?.participants).toEqual([
+      expect.objectContaining({
+        name: 'Luca',
+        surname: 'Neri',
+        ranking: '3.4',
+        rankingValue: 3.04,
+        position: 1,
+      }),
+    ]);
+    expect(t?.documents.map((d) => d.title)).toEqual(['Locandina']);
+    expect(t?.ordersOfPlay).toEqual([expect.objectContaining({ title: 'OdG sabato', date: '2026-06-27' })]);
+    expect(t?.draws.map((d) => d.title)).toEqual(['Tabellone finale']);
+    // The links open the simulator's files.
+    const pdf = await fetch(t?.draws[0]?.url ?? '');
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('places every participant by the admission rule, and the user by their card', async () => {
+    const added = ctx.sim.script.addCompetition({
+      tournaments: [{ admissionType: 'classifica' }, { admissionType: 'cronologico', type: 'Femminile' }],
+    });
+    const [byRanking = '', byTime = ''] = added.tournamentUids;
+    const at = (minutes: number) => new Date(ctx.sim.clock.nowMs() - (100 - minutes) * 60_000);
+    for (const uid of [byRanking, byTime]) {
+      ctx.sim.script.addEntry({ tournamentUid: uid, ranking: '4.NC', subscriptionDate: at(1) });
+      ctx.sim.script.addEntry({
+        tournamentUid: uid,
+        ranking: '3.2',
+        subscriptionDate: at(2),
+        cardNumber: '700000001',
+      });
+      ctx.sim.script.addEntry({ tournamentUid: uid, ranking: '4.1', subscriptionDate: at(3) });
+      ctx.sim.script.addEntry({ tournamentUid: uid, ranking: '2.8', subscriptionDate: at(4) });
+    }
+    await runIngestion(ctx.ingestion);
+    const detail = await detailOf(added.guid);
+    const [ranking, chrono] = detail.tournaments;
+    expect(ranking?.participants.map((p) => [p.ranking, p.position])).toEqual([
+      ['2.8', 1],
+      ['3.2', 2],
+      ['4.1', 3],
+      ['4.NC', 4],
+    ]);
+    expect(chrono?.participants.map((p) => [p.ranking, p.position])).toEqual([
+      ['4.NC', 1],
+      ['3.2', 2],
+      ['4.1', 3],
+      ['2.8', 4],
+    ]);
+    expect(ranking?.myEntry).toMatchObject({ position: 2, total: 4 });
+    expect(chrono?.myEntry).toMatchObject({ position: 2, total: 4 });
+
+    // No card: no entry; a card not entered: no entry either.
+    const db = ctx.test.database.db;
+    const noCard = await detailOf(added.guid, await signIn(db, await createUser(db)));
+    expect(noCard.hasCard).toBe(false);
+    expect(noCard.tournaments.map((t) => t.myEntry)).toEqual([null, null]);
+    const otherCard = await detailOf(
+      added.guid,
+      await signIn(db, await createUser(db, { fitpCardNumber: '123' })),
+    );
+    expect(otherCard.hasCard).toBe(true);
+    expect(otherCard.tournaments.map((t) => t.myEntry)).toEqual([null, null]);
+  });
+
+  it("shows the user's follow, lost and notification state per tournament", async () => {
+    const added = ctx.sim.script.addCompetition({ tournaments: [{}, { type: 'Femminile' }] });
+    await runIngestion(ctx.ingestion);
+    const [followed] = await ctx.test.database.db
+      .insert(subscriptions)
+      .values({
+        userId: ctx.user.id,
+        competitionGuid: added.guid,
+        tournamentUuid: added.tournamentUids[1] ?? '',
+        notificationsEnabled: false,
+      })
+      .returning();
+    const detail = await detailOf(added.guid);
+    expect(
+      detail.tournaments.map((t) => [t.followed, t.subscriptionId, t.lost, t.notificationsEnabled]),
+    ).toEqual([
+      [false, null, false, null],
+      [true, followed?.id, false, false],
+    ]);
+    expect(detail.followed).toBe(true);
+  });
+
+  it('reads the federation again when the stored detail is over a minute old, recording what is new', async () => {
+    const added = ctx.sim.script.addCompetition({});
+    const uid = added.tournamentUids[0] ?? '';
+    await runIngestion(ctx.ingestion);
+    ctx.sim.clock.advance({ seconds: 10 });
+    ctx.sim.script.addEntry({ tournamentUid: uid, name: 'Marta', surname: 'Gialli' });
+    ctx.sim.script.addDocument({ tournamentUid: uid, title: 'Comunicato' });
+    // Read seconds ago: shown as stored.
+    expect((await detailOf(added.guid)).tournaments[0]?.participants).toEqual([]);
+    aMinuteLater();
+    const fresh = await detailOf(added.guid);
+    expect(fresh.tournaments[0]?.participants.map((p) => p.surname)).toEqual(['Gialli']);
+    expect(fresh.detailUpdatedAt).toBe(ctx.sim.clock.now().toISOString());
+    const recorded = await ctx.test.database.db
+      .select()
+      .from(competitionEvents)
+      .where(eq(competitionEvents.competitionGuid, added.guid))
+      .orderBy(asc(competitionEvents.id));
+    expect(recorded.map((e) => e.kind)).toEqual(['new_competition', 'new_document']);
+  });
+
+  it('reads a competition the ingestion has not seen yet', async () => {
+    const added = ctx.sim.script.addCompetition({ name: 'Appena pubblicato' });
+    const detail = await detailOf(added.guid);
+    expect(detail).toMatchObject({ name: 'Appena pubblicato', isNew: true });
+    const [row] = await ctx.test.database.db
+      .select()
+      .from(competitions)
+      .where(eq(competitions.guid, added.guid));
+    expect(row?.detailStatus).toBe('found');
+  });
+
+  it('answers 207 with the stored data when the federation is down, and 503 when nothing is stored', async () => {
+    const added = ctx.sim.script.addCompetition({ name: 'Sempre disponibile' });
+    const searchAlwaysAvailable = () =>
+      ctx.test.app.inject({
+        method: 'POST',
+        url: '/api/competitions/search_competitions',
+        headers: { cookie: ctx.cookie },
+        payload: { search: 'sempre disponibile' },
+      });
+    await runIngestion(ctx.ingestion);
+    aMinuteLater();
+    ctx.sim.script.fault({ kind: 'error', status: 503 });
+
+    const degraded = await ctx.test.app.inject({
+      url: `/api/competitions/${added.guid}`,
+      headers: { cookie: ctx.cookie },
+    });
+    expect(degraded.statusCode).toBe(207);
+    expect(degraded.json()).toMatchObject({
+      serviceDown: true,
+      data: { competition: { guid: added.guid, name: 'Sempre disponibile' } },
+    });
+    expect(degraded.json().message).toMatch(/^Il servizio della federazione/);
+
+    const missing = await get(ctx.sim.script.addCompetition({}).guid);
+    expect(missing.status).toBe(503);
+    expect(missing.body).toMatchObject({ code: 'FEDERATION_UNAVAILABLE', status: 503, serviceDown: true });
+
+    // The search serves what is stored, marked as degraded, while the federation is known to be down.
+    const search = await searchAlwaysAvailable();
+    expect(search.statusCode).toBe(207);
+    expect(search.json()).toMatchObject({ serviceDown: true, data: { total: 1 } });
+
+    // Back up: the next read clears it.
+    ctx.sim.script.clearFaults();
+    ctx.sim.clock.advance({ minutes: 1 });
+    expect((await get(added.guid)).status).toBe(200);
+    const after = await searchAlwaysAvailable();
+    expect(after.statusCode).toBe(200);
+  });
+});
+
+describe('search with the federation down and nothing stored', () => {
+  const ctx = useFederationTestApp({ ingest: false });
+
+  it('answers 503 flagged serviceDown', async () => {
+    ctx.sim.script.fault({ kind: 'error', status: 503 });
+    await runIngestion(ctx.ingestion);
+    const response = await ctx.test.app.inject({
+      method: 'POST',
+      url: '/api/competitions/search_competitions',
+      headers: { cookie: ctx.cookie },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      code: 'FEDERATION_UNAVAILABLE',
+      message:
+        'Il servizio della federazione non è al momento raggiungibile: i dati mostrati potrebbero non essere aggiornati.',
+      status: 503,
+      serviceDown: true,
+    });
+  });
+});

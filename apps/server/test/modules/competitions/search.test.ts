@@ -1,0 +1,354 @@
+import {
+  type CompetitionSummary,
+  EMPTY_CRITERIA,
+  type FilterCriteria,
+  matchFilter,
+  romeDate,
+  type SearchCompetitionsBody,
+  type SearchCompetitionsResponse,
+} from '@radar/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { competitions, filters, subscriptions, tournaments } from '../../../src/db/schema';
+import { runIngestion } from '../../../src/modules/ingestion/ingestion.service';
+import {
+  createFederationTestApp,
+  type FederationTestApp,
+  loadStored,
+  type Stored,
+  useFederationTestApp,
+} from '../../helpers/competitions';
+
+describe('POST /api/competitions/search_competitions', () => {
+  let ctx: FederationTestApp;
+  let stored: Stored[];
+
+  beforeAll(async () => {
+    ctx = await createFederationTestApp();
+    stored = await loadStored(ctx.test);
+  });
+  afterAll(() => ctx.close());
+
+  const search = async (body: SearchCompetitionsBody, cookie = ctx.cookie) => {
+    const response = await ctx.test.app.inject({
+      method: 'POST',
+      url: '/api/competitions/search_competitions',
+      headers: { cookie },
+      payload: body,
+    });
+    return { status: response.statusCode, body: response.json() as SearchCompetitionsResponse };
+  };
+
+  /** Every result of a search, page by page. */
+  const searchAll = async (body: SearchCompetitionsBody) => {
+    const items: CompetitionSummary[] = [];
+    for (let page = 1; ; page++) {
+      const { body: answer } = await search({ ...body, page, limit: 100 });
+      items.push(...answer.items);
+      if (items.length >= answer.total || answer.items.length === 0) return { items, total: answer.total };
+    }
+  };
+
+  /** The expected results in the list's order: not concluded soonest first, then concluded most recent first. */
+  const expected = (criteria: Partial<FilterCriteria>) => {
+    const now = ctx.sim.clock.now();
+    const today = romeDate(now);
+    return stored
+      .filter((c) => matchFilter({ ...EMPTY_CRITERIA, ...criteria }, c, now).matches)
+      .sort((a, b) => {
+        const concludedA = a.endDate < today;
+        const concludedB = b.endDate < today;
+        if (concludedA !== concludedB) return concludedA ? 1 : -1;
+        const byStart = concludedA
+          ? b.startDate.localeCompare(a.startDate)
+          : a.startDate.localeCompare(b.startDate);
+        return byStart || a.guid.localeCompare(b.guid);
+      })
+      .map((c) => c.guid);
+  };
+
+  it('answers 401 to a visitor', async () => {
+    const response = await ctx.test.app.inject({
+      method: 'POST',
+      url: '/api/competitions/search_competitions',
+      payload: {},
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('lists every stored competition in a stable order, with the total', async () => {
+    const { status, body } = await search({});
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      view: 'tournaments',
+      page: 1,
+      limit: 20,
+      total: stored.length,
+      documents: [],
+      overview: null,
+    });
+    expect(body.items).toHaveLength(20);
+    const all = await searchAll({});
+    expect(all.items.map((c) => c.guid)).toEqual(expected({}));
+  });
+
+  it('pages without gaps or repeats', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3])
+      pages.push(...(await search({ page, limit: 25 })).body.items.map((c) => c.guid));
+    const single = (await search({ page: 1, limit: 75 })).body.items.map((c) => c.guid);
+    expect(pages).toEqual(single);
+    expect(new Set(pages).size).toBe(75);
+    const beyond = await search({ page: 9999, limit: 100 });
+    expect(beyond.body).toMatchObject({ items: [], total: stored.length });
+  });
+
+  const cases: [string, Partial<FilterCriteria>][] = [
+    ['region', { regionId: 12 }],
+    ['region and province', { regionId: 12, provinceId: 58 }],
+    ['province alone', { provinceId: 15 }],
+    ['source FITP', { codFonte: 1 }],
+    ['source TPRA', { codFonte: 2 }],
+    ['source team championships', { codFonte: 3 }],
+    ['status concluded', { idStatopuc: 1 }],
+    ['status ongoing', { idStatopuc: 2 }],
+    ['status open registration', { idStatopuc: 3 }],
+    ['status upcoming', { idStatopuc: 4 }],
+    ['start date', { dataInizio: '2026-07-01' }],
+    ['end date', { dataFine: '2026-05-15' }],
+    ['date window', { dataInizio: '2026-06-15', dataFine: '2026-06-30' }],
+    ['prize up to 500', { prize: 500 }],
+    ['prize 500 to 1000', { prize: 1000 }],
+    ['prize over 1000', { prize: 1001 }],
+    ['type Maschile', { tipoTorneo: 'Maschile' }],
+    ['type Femminile', { tipoTorneo: 'Femminile' }],
+    ['type DoppioM', { tipoTorneo: 'DoppioM' }],
+    ['type DoppioF', { tipoTorneo: 'DoppioF' }],
+    ['type Misto', { tipoTorneo: 'Misto' }],
+    ['class 1', { catClass: 1 }],
+    ['class 2', { catClass: 2 }],
+    ['class 3', { catClass: 3 }],
+    ['class 4', { catClass: 4 }],
+    ['age open', { catEta: 'open' }],
+    ['age giovanili', { catEta: 'giovanili' }],
+    ['age veterani', { catEta: 'veterani' }],
+    ['type and class in one draw', { tipoTorneo: 'Femminile', catClass: 3 }],
+    ['this week', { timePeriod: 'this_week' }],
+    ['next week', { timePeriod: 'next_week' }],
+    ['this month', { timePeriod: 'this_month' }],
+    ['next month', { timePeriod: 'next_month' }],
+    ['next 3 months', { timePeriod: 'next_3_months' }],
+    ['next 6 months', { timePeriod: 'next_6_months' }],
+    [
+      'everything at once',
+      { regionId: 3, codFonte: 1, idStatopuc: 3, prize: 500, catClass: 4, timePeriod: 'next_month' },
+    ],
+  ];
+
+  it.each(cases)('filters by %s', async (_name, criteria) => {
+    const want = expected(criteria);
+    const { items, total } = await searchAll({ filters: criteria });
+    expect(total).toBe(want.length);
+    expect(items.map((c) => c.guid)).toEqual(want);
+    // A filter that selects everything or nothing would prove little.
+    if (!('regionId' in criteria && 'codFonte' in criteria)) {
+      expect(want.length).toBeGreaterThan(0);
+      expect(want.length).toBeLessThan(stored.length);
+    }
+  });
+
+  it('finds free text in the name, the club and the city, whatever the accents and case', async () => {
+    const added = ctx.sim.script.addCompetition({
+      name: 'Torneo della Città di Vàlmora',
+      club: 'Circolo Tennis Zòlfari',
+      city: 'Sant’Agata di Brènto',
+      province: 'PI',
+    });
+    await runIngestion(ctx.ingestion);
+    for (const text of [
+      'citta valmora',
+      'VALMORA',
+      'zolfari',
+      'circolo tennis zòlfari',
+      'sant’agata di brento',
+      "sant'agata brento",
+    ]) {
+      const { body } = await search({ search: text });
+      expect(
+        body.items.map((c) => c.guid),
+        text,
+      ).toEqual([added.guid]);
+    }
+    expect((await search({ search: 'valmora xyz' })).body.total).toBe(0);
+    expect((await search({ search: '100%_' })).body.total).toBe(0);
+    const combined = await search({ search: 'valmora', filters: { regionId: 9 } });
+    expect(combined.body.items.map((c) => c.guid)).toEqual([added.guid]);
+    expect((await search({ search: 'valmora', filters: { regionId: 12 } })).body.total).toBe(0);
+    stored = await loadStored(ctx.test);
+  });
+
+  it('marks competitions added in the last 48 hours as new', async () => {
+    const added = ctx.sim.script.addCompetition({ name: 'Nuovissimo Open' });
+    await runIngestion(ctx.ingestion);
+    const fresh = (await search({ search: 'nuovissimo' })).body.items[0];
+    expect(fresh).toMatchObject({ guid: added.guid, isNew: true });
+    expect(fresh?.addedAt).toBe(ctx.sim.clock.now().toISOString());
+    // Loaded by the first pass: not new.
+    const { items } = await searchAll({});
+    expect(items.filter((c) => c.addedAt === null).some((c) => c.isNew)).toBe(false);
+    expect(items.filter((c) => c.addedAt !== null).every((c) => c.isNew)).toBe(true);
+    ctx.sim.clock.advance({ hours: 47 });
+    expect((await search({ search: 'nuovissimo' })).body.items[0]?.isNew).toBe(true);
+    ctx.sim.clock.advance({ hours: 2 });
+    expect((await search({ search: 'nuovissimo' })).body.items[0]?.isNew).toBe(false);
+    ctx.sim.clock.advance({ hours: -49 });
+    stored = await loadStored(ctx.test);
+  });
+
+  it("says which of the user's tournaments are followed or lost, and how many active filters match, with why", async () => {
+    const added = ctx.sim.script.addCompetition({
+      name: 'Open Filtri e Tornei',
+      province: 'RM',
+      prizeMoney: 800,
+      tournaments: [
+        { type: 'Maschile', categoryClass: 4 },
+        { type: 'Femminile', categoryClass: 3 },
+      ],
+    });
+    await runIngestion(ctx.ingestion);
+    const db = ctx.test.database.db;
+    const [first, second] = added.tournamentUids;
+    await db.insert(subscriptions).values([
+      { userId: ctx.user.id, competitionGuid: added.guid, tournamentUuid: first ?? '' },
+      {
+        userId: ctx.user.id,
+        competitionGuid: added.guid,
+        tournamentUuid: second ?? '',
+        lost: true,
+        notificationsEnabled: false,
+      },
+    ]);
+    await db.insert(filters).values([
+      { userId: ctx.user.id, name: 'Lazio', regionId: 12 },
+      {
+        userId: ctx.user.id,
+        name: 'Roma donne',
+        regionId: 12,
+        provinceId: 58,
+        tipoTorneo: 'Femminile',
+        catClass: 3,
+      },
+      { userId: ctx.user.id, name: 'Premi', prize: 1000, timePeriod: 'next_month' },
+      { userId: ctx.user.id, name: 'Spento', regionId: 12, notificationsEnabled: false },
+      { userId: ctx.user.id, name: 'Lombardia', regionId: 3 },
+    ]);
+    const result = (await search({ search: 'filtri e tornei' })).body.items[0];
+    expect(result).toMatchObject({
+      guid: added.guid,
+      followed: true,
+      lost: true,
+      matchingFilters: { count: 3, reasons: ['region', 'province', 'dates', 'prize', 'type', 'category'] },
+    });
+    expect(result?.tournaments.map((t) => [t.uuid, t.followed, t.lost])).toEqual([
+      [first, true, false],
+      [second, true, true],
+    ]);
+
+    // Another user sees none of it.
+    const { createUser, signIn } = await import('../../helpers/factories');
+    const other = await createUser(db);
+    const theirs = (await search({ search: 'filtri e tornei' }, await signIn(db, other))).body.items[0];
+    expect(theirs).toMatchObject({
+      followed: false,
+      lost: false,
+      matchingFilters: { count: 0, reasons: [] },
+    });
+    stored = await loadStored(ctx.test);
+  });
+
+  it('gives an overview of the whole result: by status, region, source and prize, new ones, closing soon', async () => {
+    const { status, body } = await search({ view: 'overview', filters: { regionId: 12 } });
+    expect(status, JSON.stringify(body)).toBe(200);
+    const want = expected({ regionId: 12 });
+    expect(body.total).toBe(want.length);
+    const overview = body.overview;
+    expect(overview?.byStatus.reduce((n, s) => n + s.count, 0)).toBe(want.length);
+    expect(overview?.byRegion).toEqual([{ regionId: 12, count: want.length }]);
+    expect(overview?.bySource.reduce((n, s) => n + s.count, 0)).toBe(want.length);
+    expect(overview?.byPrizeBand.reduce((n, s) => n + s.count, 0)).toBe(want.length);
+    expect(overview?.closingSoon.length).toBeGreaterThan(0);
+    expect(overview?.closingSoon.every((c) => c.status === 3 && c.regionId === 12)).toBe(true);
+    const closes = overview?.closingSoon.map((c) => c.registrationClosesAt ?? '') ?? [];
+    expect([...closes].sort()).toEqual(closes);
+    const statuses = stored.filter((c) => want.includes(c.guid));
+    expect(overview?.byStatus.find((s) => s.status === 3)?.count).toBe(
+      (await searchAll({ filters: { regionId: 12, idStatopuc: 3 } })).total,
+    );
+    expect(statuses.length).toBe(want.length);
+  });
+
+  it('lists the documents, orders of play and draws of the results, newest first', async () => {
+    const { body } = await search({ view: 'documents', limit: 50 });
+    expect(body.items).toEqual([]);
+    expect(body.total).toBeGreaterThan(50);
+    expect(body.documents).toHaveLength(50);
+    const times = body.documents.map((d) => d.publishedAt ?? '');
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(new Set(body.documents.map((d) => d.kind))).toEqual(
+      new Set(['document', 'order_of_play', 'draw']),
+    );
+    const lazio = await search({ view: 'documents', limit: 100, filters: { regionId: 12 } });
+    const lazioGuids = new Set(expected({ regionId: 12 }));
+    expect(lazio.body.documents.length).toBeGreaterThan(0);
+    expect(lazio.body.documents.every((d) => lazioGuids.has(d.competitionGuid))).toBe(true);
+    const [doc] = lazio.body.documents;
+    const [tournament] = await ctx.test.database.db
+      .select()
+      .from(tournaments)
+      .where(eq(tournaments.uuid, doc?.tournamentUuid ?? ''));
+    expect(doc?.tournamentDescription).toBe(tournament?.description);
+  });
+
+  it('rejects filters outside the spec with the fields named', async () => {
+    const response = await ctx.test.app.inject({
+      method: 'POST',
+      url: '/api/competitions/search_competitions',
+      headers: { cookie: ctx.cookie, 'accept-language': 'it' },
+      payload: { filters: { regionId: 3, provinceId: 58, prize: 700 }, limit: 500 },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(body.data.fields)).toEqual(expect.arrayContaining(['filters.prize', 'limit']));
+    const province = await ctx.test.app.inject({
+      method: 'POST',
+      url: '/api/competitions/search_competitions',
+      headers: { cookie: ctx.cookie, 'accept-language': 'it' },
+      payload: { filters: { regionId: 3, provinceId: 58 } },
+    });
+    expect(province.json().data.fields['filters.provinceId']).toEqual([
+      'La provincia non appartiene alla regione scelta',
+    ]);
+  });
+
+  it('counts every stored competition once', async () => {
+    const [row] = await ctx.test.database.db.select().from(competitions).limit(1);
+    expect(row).toBeTruthy();
+    expect((await search({})).body.total).toBe(stored.length);
+  });
+});
+
+describe('GET /api/reference/geo', () => {
+  const ctx = useFederationTestApp({ ingest: false });
+
+  it('gives every region and province with ISTAT codes, to anyone', async () => {
+    const response = await ctx.test.app.inject({ url: '/api/reference/geo' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.regions).toHaveLength(20);
+    expect(body.regions[11]).toEqual({ id: 12, name: 'Lazio' });
+    expect(body.provinces).toContainEqual({ id: 58, sigla: 'RM', name: 'Roma', regionId: 12 });
+    expect(body.provinces.length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,502 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { allPreferencesBody, notificationPreferencesSchema } from '@radar/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationDeliveries } from '../../../src/db/schema';
+import { createSmtpMailer, listDevMailbox } from '../../../src/delivery/email/mailer';
+import { createWebPushSender } from '../../../src/delivery/push/web-push';
+import { createQueue } from '../../../src/jobs/queue';
+import { claimEmailBatch } from '../../../src/modules/notifications/deliveries.repository';
+import { deliverEmail } from '../../../src/modules/notifications/delivery.service';
+import { DELIVERY_QUEUES } from '../../../src/modules/notifications/delivery-queues';
+import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
+import { createUser, signIn } from '../../helpers/factories';
+import { startDeliveryWorkers } from '../../helpers/jobs';
+import { silentLogger } from '../../helpers/logger';
+import {
+  deliveriesOf,
+  deliveryOf,
+  idsOf,
+  newTournament,
+  notify,
+  waitForSettled,
+} from '../../helpers/notifications';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+
+const startWorker = (t: TestApp, boss: PgBoss | null = t.queue, localConcurrency = 2) => {
+  if (!boss) throw new Error('queue expected');
+  return startDeliveryWorkers(
+    boss,
+    { db: t.database.db, config: t.config, mailer: t.mailer, logger: silentLogger, now: () => new Date() },
+    { localConcurrency, pollingIntervalSeconds: 0.5 },
+  );
+};
+
+describe('notification emails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ withQueue: true });
+    await startWorker(t);
+  });
+  afterAll(() => t.close());
+
+  it('sends one email in the user’s language, HTML and text, with the link and one-click unsubscribe', async () => {
+    const user = await createUser(t.database.db, { language: 'en' });
+    const result = await notify(t.database.db, t.queue, [newTournament(user.id, 'Open di Firenze')]);
+    const [id] = idsOf(result);
+    const [delivery] = await waitForSettled(t.database.db, idsOf(result));
+    expect(delivery).toMatchObject({ channel: 'email', status: 'sent', attempts: 1, lastError: null });
+
+    const [email] = await listDevMailbox(t.database.db, { to: user.email });
+    expect(email?.subject).toBe('New tournament: Open di Firenze');
+    expect(delivery?.messageId).toBe(email?.id);
+    const link = `${t.config.publicUrl}/communication/${id}`;
+    expect(email?.html).toContain(`href="${link}"`);
+    expect(email?.html).toMatch(/<html[^>]*\blang="en"/);
+    expect(email?.text).toContain('A new tournament matches your filters: Open di Firenze.');
+    expect(email?.text).toContain(link);
+    expect(email?.text).toContain('Matches on: Region, Dates');
+    expect(email?.text).toContain('Matching filters: 2');
+    expect(email?.text).toContain('New tournaments');
+
+    const listUnsubscribe = email?.headers['List-Unsubscribe'] ?? '';
+    expect(email?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const match = /^<(.+)>$/.exec(listUnsubscribe);
+    expect(match).not.toBeNull();
+    const unsubscribeUrl = new URL(match?.[1] ?? '');
+    expect(`${unsubscribeUrl.origin}${unsubscribeUrl.pathname}`).toBe(`${t.config.publicUrl}/unsubscribe`);
+    expect(unsubscribeUrl.searchParams.get('groups')).toBe('new_tournaments');
+    expect(email?.html).toContain(unsubscribeUrl.toString().replaceAll('&', '&amp;'));
+
+    // RFC 8058: the mail client's POST, without any session, turns these emails off.
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `${unsubscribeUrl.pathname}${unsubscribeUrl.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json()).toEqual({ unsubscribed: ['new_tournaments'] });
+    const cookie = await signIn(t.database.db, user);
+    const preferences = notificationPreferencesSchema.parse(
+      (await t.app.inject({ url: '/api/notifications/preferences', headers: { cookie } })).json(),
+    );
+    expect(preferences.preferences.find((p) => p.group === 'new_tournaments')).toEqual({
+      group: 'new_tournaments',
+      email: false,
+      push: true,
+    });
+    expect(preferences.preferences.find((p) => p.group === 'platform_updates')?.email).toBe(true);
+
+    // The next new tournament reaches the inbox only.
+    const next = await notify(t.database.db, t.queue, [newTournament(user.id, 'Open di Siena')]);
+    expect(next.created[0]?.channels).toEqual([]);
+    const inbox = (await t.app.inject({ url: '/api/notifications', headers: { cookie } })).json();
+    expect(
+      inbox.items.map((item: { params: { tournamentName: string } }) => item.params.tournamentName),
+    ).toEqual(['Open di Siena', 'Open di Firenze']);
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toHaveLength(1);
+  });
+
+  it('sends the notifications of one run as one email listing them all', async () => {
+    const user = await createUser(t.database.db, { language: 'it' });
+    const other = await createUser(t.database.db, { language: 'it' });
+    const items = Array.from({ length: 30 }, (_, index) => newTournament(user.id, `Torneo ${index + 1}`));
+    const result = await notify(t.database.db, t.queue, [...items, newTournament(other.id, 'Solo uno')]);
+    const settled = await waitForSettled(t.database.db, idsOf(result));
+    expect(settled).toHaveLength(31);
+    expect(settled.every((row) => row.status === 'sent')).toBe(true);
+
+    const emails = await listDevMailbox(t.database.db, { to: user.email });
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.subject).toBe('Hai 30 nuove notifiche su Radar Tornei');
+    for (let index = 1; index <= 30; index += 1)
+      expect(emails[0]?.text).toContain(`Nuovo torneo: Torneo ${index}`);
+    expect(emails[0]?.text).toContain('Vedi tutte le notifiche');
+    // Every delivery of the run points at that one message.
+    const mine = settled.filter((row) => row.userId === user.id);
+    expect(new Set(mine.map((row) => row.messageId))).toEqual(new Set([emails[0]?.id]));
+
+    const others = await listDevMailbox(t.database.db, { to: other.email });
+    expect(others.map((email) => email.subject)).toEqual(['Nuovo torneo: Solo uno']);
+  });
+
+  it('says when registration closes (Rome time) and which document is new', async () => {
+    const italian = await createUser(t.database.db, { language: 'it' });
+    const english = await createUser(t.database.db, { language: 'en' });
+    const result = await notify(t.database.db, t.queue, [
+      {
+        userId: italian.id,
+        type: 'reminder_1d',
+        // 17:00 UTC is 18:00 in Rome in November.
+        params: { tournamentName: 'Open di Isernia', registrationDeadline: '2026-11-25T17:00:00.000Z' },
+        dedupeKey: `reminder_1d:${randomUUID()}`,
+      },
+      {
+        userId: english.id,
+        type: 'new_document',
+        params: { tournamentName: 'Open di Isernia', documentName: 'Regolamento' },
+        dedupeKey: `new_document:${randomUUID()}`,
+      },
+    ]);
+    // Documents are push-only by default: this user chose email too.
+    expect(result.created.map((item) => item.channels)).toEqual([['email'], []]);
+    await waitForSettled(t.database.db, idsOf(result));
+    const [mail] = await listDevMailbox(t.database.db, { to: italian.email });
+    expect(mail?.subject).toBe('Iscrizioni in chiusura domani');
+    expect(mail?.text).toContain('Le iscrizioni a Open di Isernia chiudono tra un giorno.');
+    expect(mail?.text).toContain('Chiusura iscrizioni: 25 nov 2026, 18:00');
+    expect(mail?.html).toContain('Chiusura iscrizioni: 25 nov 2026, 18:00');
+
+    const cookie = await signIn(t.database.db, english);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/preferences',
+      headers: { cookie },
+      payload: { group: 'documents', channel: 'email', enabled: true },
+    });
+    const doc = await notify(t.database.db, t.queue, [
+      {
+        userId: english.id,
+        type: 'new_document',
+        params: { tournamentName: 'Open di Isernia', documentName: 'Regolamento' },
+        dedupeKey: `new_document:${randomUUID()}`,
+      },
+    ]);
+    await waitForSettled(t.database.db, idsOf(doc));
+    const [documentMail] = await listDevMailbox(t.database.db, { to: english.email });
+    expect(documentMail?.subject).toBe('New document: Open di Isernia');
+    expect(documentMail?.text).toContain('Document: Regolamento');
+  });
+
+  it('delivers each email once with two workers taking the same batches at the same time', async () => {
+    const second = createQueue(t.database, silentLogger, { schedule: false });
+    await second.start();
+    const third = createQueue(t.database, silentLogger, { schedule: false });
+    await third.start();
+    try {
+      await startWorker(t, second, 4);
+      await startWorker(t, third, 4);
+      const people = await Promise.all(Array.from({ length: 4 }, () => createUser(t.database.db)));
+      const batches = await Promise.all(
+        people.map((person) =>
+          notify(
+            t.database.db,
+            t.queue,
+            Array.from({ length: 6 }, (_, index) => newTournament(person.id, `Gara ${index}`)),
+          ),
+        ),
+      );
+      // And the same people once more, in a second run each: a second email each.
+      const secondRun = await Promise.all(
+        people.map((person) => notify(t.database.db, t.queue, [newTournament(person.id, 'Seconda tornata')])),
+      );
+      const ids = [...batches, ...secondRun].flatMap(idsOf);
+      const settled = await waitForSettled(t.database.db, ids);
+      expect(settled.map((row) => row.status)).toEqual(ids.map(() => 'sent'));
+      for (const person of people) {
+        const emails = await listDevMailbox(t.database.db, { to: person.email });
+        expect(emails.map((email) => email.subject).sort()).toEqual([
+          'Hai 6 nuove notifiche su Radar Tornei',
+          'Nuovo torneo: Seconda tornata',
+        ]);
+      }
+      expect(settled.every((row) => row.attempts === 1)).toBe(true);
+    } finally {
+      await second.stop({ graceful: true, close: t.database.driver === 'postgres' });
+      await third.stop({ graceful: true, close: t.database.driver === 'postgres' });
+    }
+  });
+});
+
+describe('an email job run by hand', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No worker here: each test runs the job's handler itself, as pg-boss would.
+    t = await createTestApp({ withQueue: true });
+  });
+  afterAll(() => t.close());
+
+  const context = async () => {
+    const keys = await getNotificationKeys(t.database.db, t.config);
+    return {
+      db: t.database.db,
+      config: t.config,
+      mailer: t.mailer,
+      keys,
+      logger: silentLogger,
+      push: createWebPushSender({ vapid: keys.vapid }),
+      now: () => new Date(),
+    };
+  };
+  const attempt = (deliveryId: string, retryCount = 0) => ({
+    jobId: deliveryId,
+    deliveryId,
+    retryCount,
+    retryLimit: 3,
+  });
+
+  it('resumes its own claim after a crash mid-send, and the batch’s other jobs leave it alone', async () => {
+    const user = await createUser(t.database.db);
+    const result = await notify(t.database.db, t.queue, [
+      newTournament(user.id, 'Primo'),
+      newTournament(user.id, 'Secondo'),
+    ]);
+    const [first, second] = await Promise.all(
+      idsOf(result).map((id) => deliveryOf(t.database.db, id, 'email')),
+    );
+    if (!first || !second) throw new Error('deliveries expected');
+    // The first job's attempt claimed the batch, then its worker died before sending.
+    const claimed = await claimEmailBatch(t.database.db, first.id, first.id, new Date());
+    expect(claimed.map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
+
+    // The second job finds its delivery carried by the first one's email.
+    expect(await deliverEmail(await context(), attempt(second.id))).toEqual({ outcome: 'not-claimed' });
+    // The first job's retry sends the batch, once, and says whose job it also did.
+    expect(await deliverEmail(await context(), attempt(first.id, 1))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 2,
+      carried: [second.id],
+    });
+    expect(await deliverEmail(await context(), attempt(first.id, 2))).toEqual({ outcome: 'not-claimed' });
+    const emails = await listDevMailbox(t.database.db, { to: user.email });
+    expect(emails).toHaveLength(1);
+    const rows = await deliveriesOf(t.database.db, idsOf(result));
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+  });
+
+  const emailJobsOf = async (userIds: string[]) => {
+    const result = (await t.database.db.execute(sql`
+      select j.id::text as id, j.data->>'deliveryId' as "deliveryId", d.user_id as "userId"
+      from pgboss.job j join notification_deliveries d on d.id = (j.data->>'deliveryId')::uuid
+      where j.name = ${DELIVERY_QUEUES.email} and d.user_id in (${sql.join(
+        userIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    `)) as unknown as { rows: { id: string; deliveryId: string; userId: string }[] };
+    return result.rows;
+  };
+
+  it('enqueues one email job per user and batch, its id the user’s first email delivery', async () => {
+    const [one, two] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
+    const result = await notify(t.database.db, t.queue, [
+      newTournament(one.id, 'Uno A'),
+      newTournament(two.id, 'Due A'),
+      newTournament(one.id, 'Uno B'),
+      newTournament(one.id, 'Uno C'),
+    ]);
+    const deliveries = await deliveriesOf(t.database.db, idsOf(result));
+    expect(deliveries).toHaveLength(4);
+    const firstOf = (userId: string) =>
+      deliveries.find((row) => row.notificationId === result.created.find((c) => c.userId === userId)?.id)
+        ?.id;
+    const jobs = await emailJobsOf([one.id, two.id]);
+    expect(jobs.map((job) => [job.userId, job.id, job.deliveryId]).sort()).toEqual(
+      [
+        [one.id, firstOf(one.id), firstOf(one.id)],
+        [two.id, firstOf(two.id), firstOf(two.id)],
+      ].sort(),
+    );
+
+    // That one job sends the user's three notifications as one email.
+    const [job] = jobs.filter((row) => row.userId === one.id);
+    expect(await deliverEmail(await context(), attempt(job?.id ?? ''))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 3,
+    });
+    const emails = await listDevMailbox(t.database.db, { to: one.email });
+    expect(emails.map((email) => email.subject)).toEqual(['Hai 3 nuove notifiche su Radar Tornei']);
+    const mine = await deliveriesOf(
+      t.database.db,
+      result.created.filter((c) => c.userId === one.id).map((c) => c.id),
+    );
+    expect(mine.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('sends each delivery of a batch reused across calls once, whichever of its jobs runs first', async () => {
+    const user = await createUser(t.database.db);
+    const batchId = randomUUID();
+    const first = await notify(t.database.db, t.queue, [newTournament(user.id, 'Prima')], batchId);
+    const second = await notify(
+      t.database.db,
+      t.queue,
+      [newTournament(user.id, 'Seconda'), newTournament(user.id, 'Terza')],
+      batchId,
+    );
+    // One job per call: two jobs for the batch.
+    const jobs = await emailJobsOf([user.id]);
+    expect(jobs).toHaveLength(2);
+    const ids = [...idsOf(first), ...idsOf(second)];
+    const secondCall = (await deliveriesOf(t.database.db, idsOf(second))).map((row) => row.id);
+    const later = jobs.find((job) => secondCall.includes(job.id));
+    const earlier = jobs.find((job) => !secondCall.includes(job.id));
+    expect(later && earlier).toBeTruthy();
+    // Both run at once (two workers): one claims the whole batch, the other finds nothing left.
+    const outcomes = await Promise.all([
+      deliverEmail(await context(), attempt(later?.id ?? '')),
+      deliverEmail(await context(), attempt(earlier?.id ?? '')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['not-claimed', 'sent']);
+    expect(outcomes.find((outcome) => outcome.outcome === 'sent')).toMatchObject({ deliveries: 3 });
+    const rows = await deliveriesOf(t.database.db, ids);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toHaveLength(1);
+  });
+
+  it('skips what the user switched off after it was created', async () => {
+    const user = await createUser(t.database.db);
+    const [id] = idsOf(await notify(t.database.db, t.queue, [newTournament(user.id, 'Spento')]));
+    const cookie = await signIn(t.database.db, user);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/preferences',
+      headers: { cookie },
+      payload: { group: 'new_tournaments', channel: 'email', enabled: false },
+    });
+    const delivery = await deliveryOf(t.database.db, id ?? '', 'email');
+    expect(await deliverEmail(await context(), attempt(delivery?.id ?? ''))).toMatchObject({
+      outcome: 'skipped',
+    });
+    expect((await deliveryOf(t.database.db, id ?? '', 'email'))?.status).toBe('skipped');
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toEqual([]);
+  });
+
+  it('skips every group once the profile’s email switch is off, even groups still on', async () => {
+    const user = await createUser(t.database.db);
+    const created = await notify(t.database.db, t.queue, [
+      newTournament(user.id, 'Interruttore'),
+      {
+        userId: user.id,
+        type: 'platform_updates',
+        params: { message: 'Novità' },
+        dedupeKey: `platform_updates:${randomUUID()}`,
+      },
+    ]);
+    expect(created.created.map((item) => item.channels)).toEqual([['email'], ['email']]);
+    const cookie = await signIn(t.database.db, user);
+    // Every group on, then the profile's master switch off: the switch wins.
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/preferences/bulk',
+      headers: { cookie },
+      payload: allPreferencesBody(true),
+    });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { cookie },
+      payload: { emailNotifications: false },
+    });
+    expect(profile.statusCode).toBe(200);
+    const [first] = idsOf(created);
+    const delivery = await deliveryOf(t.database.db, first ?? '', 'email');
+    expect(await deliverEmail(await context(), attempt(delivery?.id ?? ''))).toMatchObject({
+      outcome: 'skipped',
+    });
+    const rows = await deliveriesOf(t.database.db, idsOf(created));
+    expect(rows.map((row) => row.status)).toEqual(['skipped', 'skipped']);
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toEqual([]);
+    // And nothing new goes out by email while it stays off.
+    const later = await notify(t.database.db, t.queue, [newTournament(user.id, 'Dopo')]);
+    expect(later.created[0]?.channels).toEqual([]);
+  });
+
+  it('records a failure when the last attempt never finished', async () => {
+    const user = await createUser(t.database.db);
+    const [id] = idsOf(await notify(t.database.db, t.queue, [newTournament(user.id, 'Perso')]));
+    const delivery = await deliveryOf(t.database.db, id ?? '', 'email');
+    await t.database.db
+      .update(notificationDeliveries)
+      .set({ status: 'sending', claimedBy: delivery?.id, attempts: 3, lastError: 'connection reset' })
+      .where(eq(notificationDeliveries.id, delivery?.id ?? ''));
+    expect(await deliverEmail(await context(), attempt(delivery?.id ?? '', 3))).toMatchObject({
+      outcome: 'failed',
+      error: 'connection reset',
+    });
+    expect((await deliveryOf(t.database.db, id ?? '', 'email'))?.status).toBe('failed');
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toEqual([]);
+  });
+
+  it('does nothing for a delivery that no longer exists', async () => {
+    expect(await deliverEmail(await context(), attempt(randomUUID()))).toEqual({ outcome: 'not-claimed' });
+  });
+});
+
+describe('notification emails over SMTP', () => {
+  type Received = { to: string[]; raw: string };
+  const received: Received[] = [];
+  let refusals = 0;
+  let server: SMTPServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('bounce')) {
+          return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        }
+        return callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          // The first message meets a busy server (a temporary 451), the retry gets through.
+          if (refusals === 0) {
+            refusals += 1;
+            return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          }
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          return callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    t = await createTestApp({
+      withQueue: true,
+      mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Radar Tornei <noreply@radartornei.it>'),
+    });
+    await startWorker(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('retries a temporary refusal with backoff and records a permanent one as failed', async () => {
+    const user = await createUser(t.database.db, { email: 'giulia@example.it' });
+    const bounce = await createUser(t.database.db, { email: 'bounce@example.it' });
+    const ok = await notify(t.database.db, t.queue, [newTournament(user.id, 'Open di Genova')]);
+    const [delivered] = await waitForSettled(t.database.db, idsOf(ok));
+    expect(delivered).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(received.map((message) => message.to)).toEqual([['giulia@example.it']]);
+    const raw = received[0]?.raw ?? '';
+    expect(raw).toMatch(/^Subject: Nuovo torneo: Open di Genova\r?$/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(raw.match(/^Message-ID: /gim)).toHaveLength(1);
+    expect(raw).toContain('multipart/alternative');
+
+    const failed = await notify(t.database.db, t.queue, [newTournament(bounce.id, 'Open di Bologna')]);
+    const [rejected] = await waitForSettled(t.database.db, idsOf(failed));
+    expect(rejected).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rejected?.lastError).toMatch(/550|Mailbox unavailable/);
+    expect(received).toHaveLength(1);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * What's New (spec §2): the product's changes, dated, in Italian and English, kept in the repo
+ * as data. Newest first. Add an entry with each release that changes what people see; its `id`
+ * never changes (the client keys on it).
+ */
+import { z } from 'zod';
+import type { Language } from './constants';
+
+export interface WhatsNewEntry {
+  readonly id: string;
+  /** The release day (Rome). */
+  readonly date: string;
+  readonly texts: Readonly<Record<Language, { readonly title: string; readonly body: string }>>;
+}
+
+export const WHATS_NEW: readonly WhatsNewEntry[] = [
+  {
+    id: '2026-11-23-dashboard',
+    date: '2026-11-23',
+    texts: {
+      it: {
+        title: 'Una dashboard tutta nuova',
+        body: 'La home ora mostra i tornei vicino a te (dal tuo CAP o dalla tua posizione), la settimana dei tornei che segui con le scadenze di iscrizione, il torneo in corso e il prossimo, e lo stato della tua tessera FITP.',
+      },
+      en: {
+        title: 'A brand-new dashboard',
+        body: 'Home now shows tournaments near you (from your postal code or your location), the week of the tournaments you follow with their registration deadlines, the current and the next tournament, and your FITP card status.',
+      },
+    },
+  },
+  {
+    id: '2026-11-23-calendar-feed',
+    date: '2026-11-23',
+    texts: {
+      it: {
+        title: 'I tuoi tornei nel tuo calendario',
+        body: 'Da Impostazioni o da I miei tornei puoi aggiungere un calendario personale: i giorni dei tornei che segui e le chiusure delle iscrizioni, con un promemoria, sempre aggiornati.',
+      },
+      en: {
+        title: 'Your tournaments in your calendar',
+        body: 'From Settings or My tournaments you can add a personal calendar: the days of the tournaments you follow and their registration deadlines, with an alarm, always up to date.',
+      },
+    },
+  },
+  {
+    id: '2026-11-23-map-contact',
+    date: '2026-11-23',
+    texts: {
+      it: {
+        title: 'Mappa dei tornei, modulo di contatto e pagine di supporto',
+        body: 'La mappa delle regioni mostra dove si gioca e porta alla ricerca; le schede dei filtri dicono quanti tornei corrispondono; puoi scriverci dal modulo di contatto e sostenere il progetto dalla pagina delle donazioni.',
+      },
+      en: {
+        title: 'Tournament map, contact form and support pages',
+        body: 'The regions map shows where people play and leads to the search; filter cards tell how many tournaments match; you can write to us from the contact form and support the project from the donation page.',
+      },
+    },
+  },
+  {
+    id: '2026-11-22-filters',
+    date: '2026-11-22',
+    texts: {
+      it: {
+        title: 'Filtri e avvisi dei nuovi tornei',
+        body: 'Salva i tuoi filtri (luogo, tipo, date, montepremi, categoria) e ricevi un avviso per email o push quando esce un torneo che corrisponde.',
+      },
+      en: {
+        title: 'Filters and new-tournament alerts',
+        body: 'Save your filters (place, type, dates, prize, category) and get an email or push alert when a matching tournament comes out.',
+      },
+    },
+  },
+  {
+    id: '2026-11-22-follow',
+    date: '2026-11-22',
+    texts: {
+      it: {
+        title: 'Segui i tornei',
+        body: 'Segui un torneo per ricevere i promemoria di chiusura delle iscrizioni (1 settimana, 3 giorni, 1 giorno e 5 ore prima), i nuovi documenti, gli ordini di gioco e i tabelloni.',
+      },
+      en: {
+        title: 'Follow tournaments',
+        body: 'Follow a tournament to get registration-deadline reminders (1 week, 3 days, 1 day and 5 hours before), new documents, orders of play and draws.',
+      },
+    },
+  },
+];
+
+/** `GET /api/whats-new`: the product's changes and the platform updates the user received. */
+export const whatsNewSchema = z
+  .object({
+    entries: z.array(z.object({ id: z.string(), date: z.iso.date(), title: z.string(), body: z.string() })),
+    updates: z.array(
+      z.object({ id: z.uuid(), message: z.string(), createdAt: z.iso.datetime({ offset: true }) }),
+    ),
+    /** When the user last opened What's New (null: never). */
+    lastSeenAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Whether something arrived since then. */
+    unread: z.boolean(),
+  })
+  .meta({ id: 'WhatsNew' });
+export type WhatsNew = z.infer<typeof whatsNewSchema>;

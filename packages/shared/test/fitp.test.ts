@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  competitionEligibility,
+  cutLineState,
+  drawLimitValue,
+  eligibilityFor,
+  membershipCardProblem,
+  membershipCardSchema,
+} from '../src/fitp';
+
+describe('the card number format (spec §5)', () => {
+  it('tells empty, non-digits, too short and too long apart', () => {
+    expect(membershipCardProblem('')).toBe('cardRequired');
+    expect(membershipCardProblem('  ')).toBe('cardRequired');
+    expect(membershipCardProblem(null)).toBe('cardRequired');
+    expect(membershipCardProblem('12ab5678')).toBe('cardDigitsOnly');
+    expect(membershipCardProblem('12345')).toBe('cardTooShort');
+    expect(membershipCardProblem('1234567890123')).toBe('cardTooLong');
+  });
+
+  it('accepts a card written with spaces, dots or dashes', () => {
+    expect(membershipCardProblem('123456')).toBeNull();
+    expect(membershipCardProblem('445 537 108')).toBeNull();
+    expect(membershipCardProblem('445.537-108')).toBeNull();
+  });
+
+  it('gives the form the catalogue keys', () => {
+    const result = membershipCardSchema.safeParse('12');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('validation.cardTooShort');
+  });
+});
+
+describe('eligibility by ranking (docs/decisions/101)', () => {
+  it('reads a draw limit from its ranking limit, else its category class as N.1', () => {
+    expect(drawLimitValue('4.1', 3)).toBe(4.01);
+    expect(drawLimitValue('3.NC', null)).toBe(3.99);
+    expect(drawLimitValue(null, 3)).toBe(3.01);
+    expect(drawLimitValue(null, null)).toBeNull();
+  });
+
+  it('lets a player enter draws whose limit is at or above them in the ranking, not below', () => {
+    expect(eligibilityFor('4.1', { rankingLimit: '4.1' })).toBe('eligible');
+    expect(eligibilityFor('4.NC', { rankingLimit: '4.1' })).toBe('eligible');
+    expect(eligibilityFor('4.2', { rankingLimit: '3.1' })).toBe('eligible');
+    expect(eligibilityFor('3.5', { rankingLimit: '4.1' })).toBe('above_limit');
+    expect(eligibilityFor('2.8', { categoryClass: 3 })).toBe('above_limit');
+    expect(eligibilityFor(null, { rankingLimit: '4.1' })).toBe('unknown');
+    expect(eligibilityFor('4.1', {})).toBe('unknown');
+  });
+
+  it('judges a competition by its best draw', () => {
+    expect(competitionEligibility('3.5', [{ rankingLimit: '4.1' }, { rankingLimit: '2.8' }])).toBe(
+      'eligible',
+    );
+    expect(competitionEligibility('3.5', [{ rankingLimit: '4.1' }, {}])).toBe('above_limit');
+    expect(competitionEligibility('3.5', [{}])).toBe('unknown');
+  });
+});
+
+describe('the cut line', () => {
+  it('is inside up to MaxParticipants, reserve beyond, unknown without it', () => {
+    expect(cutLineState(32, 32)).toBe('inside');
+    expect(cutLineState(33, 32)).toBe('reserve');
+    expect(cutLineState(1, null)).toBe('unknown');
+  });
+});
