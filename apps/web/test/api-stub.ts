@@ -46,6 +46,26 @@ export interface FetchCall {
   body: unknown;
 }
 
+function toResponse(result: Answer): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined || result === null) return new Response(null, { status: 204 });
+  return new Response(JSON.stringify(result), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * GET /api/session as the server answers it, from the stub's GET /api/user (the same session):
+ * `{ user }` for a user, `{ user: null }` where GET /api/user says 401, any other failure as is.
+ * Every stub describes the user once, as GET /api/user.
+ */
+async function sessionFromUser(user: Response): Promise<Response> {
+  if (user.status === 401) return toResponse({ user: null });
+  if (!user.ok) return user;
+  return toResponse({ user: await user.json() });
+}
+
 /**
  * Replaces fetch with `answer`, the one fetch stub every web test goes through (the table
  * stubs below and `stubRoutes` are shapes over it). An answer is a Response as it is, null or
@@ -60,13 +80,12 @@ export function stubFetch(answer: (call: FetchCall) => Answer | Promise<Answer>)
         url: new URL(String(input), 'http://localhost'),
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       };
-      const result = await answer(call);
-      if (result instanceof Response) return result;
-      if (result === undefined || result === null) return new Response(null, { status: 204 });
-      return new Response(JSON.stringify(result), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      if (call.method === 'GET' && call.url.pathname === '/api/session') {
+        const user = new URL(call.url);
+        user.pathname = '/api/user';
+        return sessionFromUser(toResponse(await answer({ ...call, url: user })));
+      }
+      return toResponse(await answer(call));
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
@@ -8,6 +9,24 @@ import { createQueryClient } from '@/lib/query-client';
 /** Renders the real route table at `path`, inside the real providers, with a fresh cache. */
 export function renderApp(path = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one component alone, inside the real providers and a router, at `/here` (other paths: 'elsewhere'). */
+export function renderInApp(element: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path: '/here', element },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/here'] },
+  );
   const queryClient = createQueryClient();
   const result = render(
     <AppProviders queryClient={queryClient}>

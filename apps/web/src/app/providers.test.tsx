@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
+import { QUERY_CACHE_STORAGE_KEY } from '@/lib/query-persistence';
 import { AppProviders } from './providers';
 
 describe('AppProviders', () => {
@@ -22,8 +23,11 @@ describe('AppProviders', () => {
       </AppProviders>,
     );
 
+    window.localStorage.setItem(QUERY_CACHE_STORAGE_KEY, JSON.stringify({ clientState: { queries: [] } }));
     await expect(apiClient.get('/profile')).rejects.toMatchObject({ status: 401 });
 
+    // The persisted copy goes at once: a reload must not bring the old session back.
+    expect(window.localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toBeNull();
     // Signed out: the user is known to be nobody; everything else is gone.
     expect(queryClient.getQueryData(['user'])).toBeNull();
     expect(queryClient.getQueryData(['filters'])).toBeUndefined();

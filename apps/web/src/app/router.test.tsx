@@ -31,7 +31,7 @@ describe('routing', () => {
     ['/whatsnew', 'Novità'],
     ['/communication', 'Notifiche'],
     ['/communication/42', 'Notifica'],
-    ['/competition/abc-123', 'Dettaglio torneo'],
+    ['/competition/abc-123', 'Torneo non trovato'],
     ['/privacy', 'Informativa sulla privacy'],
     ['/terms', 'Termini di servizio'],
     ['/contact', 'Contattaci'],
@@ -66,6 +66,35 @@ describe('routing', () => {
     await screen.findByRole('heading', { level: 1, name: GREETING });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
+
+  it('returns to where the user was when going back inside the app (a list after its detail)', async () => {
+    let scrollY = 0;
+    Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
+    const scrollTo = vi.fn((_x: number, y: number) => {
+      scrollY = y;
+    });
+    vi.stubGlobal('scrollTo', scrollTo);
+    try {
+      const { router } = renderApp('/home');
+      await screen.findByRole('heading', { level: 1, name: GREETING });
+      // The user scrolls down the page, then opens another screen: it starts at the top.
+      scrollY = 900;
+      window.dispatchEvent(new Event('scroll'));
+      await act(() => router.navigate('/filters'));
+      await screen.findByRole('heading', { level: 1, name: 'Filtri' });
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+
+      await act(() => router.navigate(-1));
+      await screen.findByRole('heading', { level: 1, name: GREETING });
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 900);
+      // Forward again: that screen was never scrolled, so its top.
+      await act(() => router.navigate(1));
+      await screen.findByRole('heading', { level: 1, name: 'Filtri' });
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    } finally {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0, writable: true });
+    }
+  });
 });
 
 describe('not-found page', () => {
@@ -97,7 +126,7 @@ describe('signed-in layout', () => {
     expect(within(header).getByRole('link', { name: 'Radar Tornei, home' }).getAttribute('href')).toBe(
       '/home',
     );
-    expect(within(header).getByRole('button', { name: 'Lingua' })).toBeTruthy();
+    expect(within(header).getByRole('button', { name: 'Lingua: IT' })).toBeTruthy();
     expect(within(header).getByRole('button', { name: 'Tema' })).toBeTruthy();
     expect(within(header).getByRole('button', { name: 'Account di mario' }).textContent).toContain('mario');
 
@@ -140,5 +169,16 @@ describe('signed-in layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Impostazioni' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/settings');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows unread notifications on the phone header’s menu button, not only inside the menu', async () => {
+    stubApi({
+      'GET /user': testUser({ username: 'mario' }),
+      'GET /notifications/unread-count': { unreadCount: 3 },
+    });
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: GREETING });
+    const menu = await screen.findByRole('button', { name: 'Apri il menu, notifiche non lette: 3' });
+    expect(within(menu).getByTestId('menu-unread').textContent).toBe('3');
   });
 });

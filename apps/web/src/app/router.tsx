@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth, RequireSignedOut } from '@/components/auth/route-guards';
 import { RootErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
-import { RootLayout } from '@/components/layouts/root-layout';
 import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
+import { AppShell } from './app-shell';
 
 /**
  * The route table of spec §2. Every screen and layout is a separate chunk loaded on first
@@ -13,7 +13,7 @@ import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    Component: RootLayout,
+    Component: AppShell,
     ErrorBoundary: RootErrorBoundary,
     HydrateFallback: FullScreenSpinner,
     children: [
@@ -25,34 +25,31 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: () =>
-                  import('@/features/landing/routes/landing').then((m) => ({ Component: m.LandingRoute })),
+                lazy: () => import('@/app/routes/landing').then((m) => ({ Component: m.LandingRoute })),
               },
               {
                 path: 'auth/login',
-                lazy: () => import('@/features/auth/routes/login').then((m) => ({ Component: m.LoginRoute })),
+                lazy: () => import('@/app/routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
               },
               {
                 path: 'auth/register',
-                lazy: () =>
-                  import('@/features/auth/routes/login').then((m) => ({ Component: m.RegisterRoute })),
+                lazy: () => import('@/app/routes/auth/login').then((m) => ({ Component: m.RegisterRoute })),
               },
               {
                 path: 'auth/verify',
-                lazy: () =>
-                  import('@/features/auth/routes/verify').then((m) => ({ Component: m.VerifyRoute })),
+                lazy: () => import('@/app/routes/auth/verify').then((m) => ({ Component: m.VerifyRoute })),
               },
               {
                 path: 'auth/reset-password',
                 lazy: () =>
-                  import('@/features/auth/routes/reset-password').then((m) => ({
+                  import('@/app/routes/auth/reset-password').then((m) => ({
                     Component: m.ResetPasswordRoute,
                   })),
               },
               {
                 path: 'auth/reset-password/confirm',
                 lazy: () =>
-                  import('@/features/auth/routes/reset-password').then((m) => ({
+                  import('@/app/routes/auth/reset-password').then((m) => ({
                     Component: m.ResetPasswordConfirmRoute,
                   })),
               },
@@ -60,34 +57,38 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'goodbye',
-            lazy: () =>
-              import('@/features/goodbye/routes/goodbye').then((m) => ({ Component: m.GoodbyeRoute })),
+            lazy: () => import('@/app/routes/goodbye').then((m) => ({ Component: m.GoodbyeRoute })),
           },
           {
             path: 'privacy',
-            lazy: () =>
-              import('@/features/legal/routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
+            lazy: () => import('@/app/routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
           },
           {
             path: 'terms',
-            lazy: () => import('@/features/legal/routes/terms').then((m) => ({ Component: m.TermsRoute })),
+            lazy: () => import('@/app/routes/terms').then((m) => ({ Component: m.TermsRoute })),
           },
           {
             path: 'contact',
-            lazy: () =>
-              import('@/features/contact/routes/contact').then((m) => ({ Component: m.ContactRoute })),
+            lazy: () => import('@/app/routes/contact').then((m) => ({ Component: m.ContactRoute })),
+          },
+          {
+            path: 'donate',
+            lazy: () => import('@/app/routes/donate').then((m) => ({ Component: m.DonateRoute })),
+          },
+          {
+            path: 'ambassador',
+            lazy: () => import('@/app/routes/ambassador').then((m) => ({ Component: m.AmbassadorRoute })),
           },
           {
             path: 'unsubscribe',
             lazy: () =>
-              import('@/features/unsubscribe/routes/unsubscribe').then((m) => ({
+              import('@/app/routes/unsubscribe').then((m) => ({
                 Component: m.UnsubscribeRoute,
               })),
           },
           {
             path: '*',
-            lazy: () =>
-              import('@/features/not-found/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
+            lazy: () => import('@/app/routes/not-found').then((m) => ({ Component: m.NotFoundRoute })),
           },
         ],
       },
@@ -95,7 +96,7 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: () => import('@/components/layouts/app-layout').then((m) => ({ Component: m.AppLayout })),
+            lazy: () => import('@/app/app-layout').then((m) => ({ Component: m.AppLayout })),
             children: [
               {
                 // Keeps the header and navigation on screen when a signed-in page fails.
@@ -103,55 +104,54 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'home',
-                    lazy: () =>
-                      import('@/features/home/routes/home').then((m) => ({ Component: m.HomeRoute })),
+                    lazy: () => import('@/app/routes/app/home').then((m) => ({ Component: m.HomeRoute })),
                   },
                   {
                     path: 'explore',
                     lazy: () =>
-                      import('@/features/explore/routes/explore').then((m) => ({
+                      import('@/app/routes/app/explore').then((m) => ({
                         Component: m.ExploreRoute,
                       })),
                   },
                   {
                     path: 'subscriptions',
                     lazy: () =>
-                      import('@/features/subscriptions/routes/subscriptions').then((m) => ({
+                      import('@/app/routes/app/subscriptions').then((m) => ({
                         Component: m.SubscriptionsRoute,
                       })),
                   },
                   {
                     path: 'filters',
                     lazy: () =>
-                      import('@/features/filters/routes/filters').then((m) => ({
+                      import('@/app/routes/app/filters').then((m) => ({
                         Component: m.FiltersRoute,
                       })),
                   },
                   {
                     path: 'settings',
                     lazy: () =>
-                      import('@/features/settings/routes/settings').then((m) => ({
+                      import('@/app/routes/app/settings').then((m) => ({
                         Component: m.SettingsRoute,
                       })),
                   },
                   {
                     path: 'whatsnew',
                     lazy: () =>
-                      import('@/features/whatsnew/routes/whatsnew').then((m) => ({
+                      import('@/app/routes/app/whatsnew').then((m) => ({
                         Component: m.WhatsNewRoute,
                       })),
                   },
                   {
                     path: 'communication/:notificationId?',
                     lazy: () =>
-                      import('@/features/communication/routes/communication').then((m) => ({
+                      import('@/app/routes/app/communication').then((m) => ({
                         Component: m.CommunicationRoute,
                       })),
                   },
                   {
                     path: 'competition/:guid',
                     lazy: () =>
-                      import('@/features/competition/routes/competition').then((m) => ({
+                      import('@/app/routes/app/competition').then((m) => ({
                         Component: m.CompetitionRoute,
                       })),
                   },

@@ -31,7 +31,7 @@ describe('LanguageSwitcher', () => {
     renderSwitcher();
     expect(screen.getByText('Non perdere mai un torneo di tennis in Italia')).toBeTruthy();
 
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Lingua' }), pointerDownOptions());
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Lingua: IT' }), pointerDownOptions());
     expect(screen.getAllByRole('menuitemradio').map((option) => option.textContent)).toEqual([
       'Italiano',
       'English',
@@ -42,15 +42,15 @@ describe('LanguageSwitcher', () => {
   it('switches the visible texts, stores the choice and sets the page language', async () => {
     renderSwitcher();
 
-    await choose('Lingua', 'English');
+    await choose('Lingua: IT', 'English');
 
     expect(screen.getByText('Never miss an Italian tennis tournament')).toBeTruthy();
     expect(screen.queryByText('Non perdere mai un torneo di tennis in Italia')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Language' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Language: EN' })).toBeTruthy();
     expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
 
-    await choose('Language', 'Italiano');
+    await choose('Language: EN', 'Italiano');
     expect(screen.getByText('Non perdere mai un torneo di tennis in Italia')).toBeTruthy();
     expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('it');
   });

@@ -2,15 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@radar/shared';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, setLanguage } from '@/lib/i18n';
-import { Button } from './ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from './ui/dropdown-menu';
+import { ChoiceMenu } from './choice-menu';
 
 const LANGUAGE_NAMES = { it: 'language.it', en: 'language.en' } as const satisfies Record<Language, string>;
 
@@ -20,30 +12,27 @@ export function LanguageSwitcher() {
   const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('language.label')} className="h-10 px-2.5">
-          <Languages aria-hidden="true" className="size-5" />
+    <ChoiceMenu
+      label={t('language.label')}
+      // The visible code is part of the name (WCAG 2.5.3): "Lingua: IT".
+      buttonLabel={t('language.current', { code: current.toUpperCase() })}
+      size="sm"
+      className="h-10 px-2 sm:px-2.5"
+      trigger={
+        <>
+          <Languages aria-hidden="true" className="hidden size-5 sm:block" />
           <span aria-hidden="true" className="text-xs font-semibold uppercase">
             {current}
           </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>{t('language.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={current}
-          onValueChange={(value) => {
-            if (isLanguage(value)) void setLanguage(value);
-          }}
-        >
-          {LANGUAGES.map((language) => (
-            <DropdownMenuRadioItem key={language} value={language} lang={language}>
-              {t(LANGUAGE_NAMES[language])}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+        </>
+      }
+      value={current}
+      choices={LANGUAGES.map((language) => ({
+        value: language,
+        label: t(LANGUAGE_NAMES[language]),
+        lang: language,
+      }))}
+      onChoose={(language) => void setLanguage(language)}
+    />
   );
 }

@@ -3,11 +3,15 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { translateApiError } from '@/lib/translate-api-error';
 
-/** A loading indicator for a part of a page. */
-export function LoadingBlock({ label }: { label: string }) {
+/** A loading indicator for a page's content, or (`size="section"`) a smaller one for a part of it. */
+export function LoadingBlock({ label, size = 'page' }: { label: string; size?: 'page' | 'section' }) {
   return (
-    <div role="status" aria-label={label} className="flex justify-center py-16">
-      <Spinner className="size-8" />
+    <div
+      role="status"
+      aria-label={label}
+      className={size === 'page' ? 'flex justify-center py-16' : 'flex justify-center py-10'}
+    >
+      <Spinner className={size === 'page' ? 'size-8' : undefined} />
     </div>
   );
 }

@@ -1,20 +1,53 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/** How long a restored position waits for its page to be tall enough (its data arriving). */
+const RESTORE_FRAMES = 60;
+
+/** The last scroll position of each history entry of this page load, by location key. */
+const positions = new Map<string, number>();
 
 /**
- * Every navigation, including back and forward, starts at the top of the page (spec §2).
- * The browser's own restoration is turned off so it does not fight this on history moves.
+ * Scroll on navigation (spec §2). A page load starts at the top, whatever the browser would
+ * restore (its own restoration is off). A new screen starts at the top; going back or forward
+ * inside the app returns to where the user was on that entry (back from a tournament to the
+ * same place in the search results), or to the top for an entry never scrolled.
  */
 export function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
+  const currentKey = useRef(key);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    const remember = () => positions.set(currentKey.current, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
   }, []);
+
+  // Every entry, a new search of the same screen too, keeps its own position.
+  useLayoutEffect(() => {
+    currentKey.current = key;
+  }, [key]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path, by design.
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
+    const saved = navigationType === 'POP' ? positions.get(key) : undefined;
+    if (!saved) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    // The page may still be growing (lazy screen, cached data rendering): try for a second.
+    let frame = 0;
+    let handle = 0;
+    const restore = () => {
+      window.scrollTo(0, saved);
+      if (Math.abs(window.scrollY - saved) > 1 && ++frame < RESTORE_FRAMES) {
+        handle = requestAnimationFrame(restore);
+      }
+    };
+    restore();
+    return () => cancelAnimationFrame(handle);
   }, [pathname]);
 
   return null;

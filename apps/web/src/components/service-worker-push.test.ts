@@ -10,14 +10,21 @@ type Listener = (event: {
 
 /** Runs public/push-handler.js against a stand-in for the service worker global. */
 function loadHandler(
-  windows: { url: string; focus: () => Promise<void>; postMessage: (m: unknown) => void }[] = [],
+  windows: {
+    url: string;
+    focus: () => Promise<void>;
+    postMessage: (m: unknown) => void;
+    visibilityState?: 'visible' | 'hidden';
+  }[] = [],
+  pushManager: { subscribe?: (options: unknown) => Promise<unknown> } = {},
 ) {
   const listeners = new Map<string, Listener>();
   const showNotification = vi.fn(async () => {});
   const openWindow = vi.fn(async () => null);
   const self = {
     location: { origin: 'https://radartornei.it' },
-    registration: { showNotification },
+    registration: { showNotification, pushManager },
+    navigator: { language: 'it-IT' },
     clients: { matchAll: vi.fn(async () => windows), openWindow },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
   };
@@ -88,5 +95,76 @@ describe('the service worker push handler', () => {
     expect(isAppPath('//evil.example/x')).toBe(false);
     expect(isAppPath('https://evil.example')).toBe(false);
     expect(isAppPath(42)).toBe(false);
+  });
+
+  it('posts a push to a visible window of the app instead of showing a system notification', async () => {
+    const postMessage = vi.fn();
+    const hiddenPost = vi.fn();
+    const focus = vi.fn(async () => {});
+    const { dispatch, showNotification } = loadHandler([
+      { url: 'https://radartornei.it/explore', focus, postMessage, visibilityState: 'visible' },
+      { url: 'https://radartornei.it/home', focus, postMessage: hiddenPost, visibilityState: 'hidden' },
+    ]);
+    await dispatch(
+      'push',
+      pushEvent({
+        notification: { title: 'N', body: 'N body' },
+        data: { title: 'Nuovo documento', body: 'Tabellone', url: '/communication/7', notificationId: '7' },
+      }),
+    );
+    expect(showNotification).not.toHaveBeenCalled();
+    expect(postMessage).toHaveBeenCalledWith({
+      type: 'in-app-notification',
+      title: 'Nuovo documento',
+      body: 'Tabellone',
+      url: '/communication/7',
+    });
+    expect(hiddenPost).not.toHaveBeenCalled();
+    // The spec's fallbacks and defaults hold for the banner too.
+    await dispatch('push', { data: undefined });
+    expect(postMessage).toHaveBeenLastCalledWith({
+      type: 'in-app-notification',
+      title: 'New Notification',
+      body: '',
+      url: '',
+    });
+  });
+
+  it('with only hidden windows, shows the system notification', async () => {
+    const postMessage = vi.fn();
+    const { dispatch, showNotification } = loadHandler([
+      {
+        url: 'https://radartornei.it/home',
+        focus: vi.fn(async () => {}),
+        postMessage,
+        visibilityState: 'hidden',
+      },
+    ]);
+    await dispatch('push', pushEvent({ data: { title: 'Promemoria', body: 'Chiude domani' } }));
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(showNotification).toHaveBeenCalledWith(
+      'Promemoria',
+      expect.objectContaining({ body: 'Chiude domani' }),
+    );
+  });
+
+  it('on pushsubscriptionchange, subscribes again with the same key and registers the new subscription', async () => {
+    const key = new Uint8Array([4, 1, 2, 3]).buffer;
+    const fresh = { endpoint: 'https://fcm.googleapis.com/fcm/send/new', keys: { p256dh: 'p', auth: 'a' } };
+    const subscribe = vi.fn(async () => ({ toJSON: () => fresh }));
+    const fetchMock = vi.fn(async () => new Response(null, { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { dispatch } = loadHandler([], { subscribe });
+    await dispatch('pushsubscriptionchange', { oldSubscription: { options: { applicationServerKey: key } } });
+    expect(subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: key });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/notifications/device-token',
+      expect.objectContaining({ method: 'POST', credentials: 'same-origin' }),
+    );
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, { body: string }];
+    const body = JSON.parse(init.body) as { token: string; deviceInfo: { language: string } };
+    expect(JSON.parse(body.token)).toEqual(fresh);
+    expect(body.deviceInfo.language).toBe('it-IT');
+    vi.unstubAllGlobals();
   });
 });

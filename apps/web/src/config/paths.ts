@@ -4,6 +4,8 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   contact: '/contact',
+  donate: '/donate',
+  ambassador: '/ambassador',
   unsubscribe: '/unsubscribe',
   home: '/home',
   explore: '/explore',
@@ -28,4 +30,19 @@ export function withQuery(path: string, query: Record<string, string | null | un
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
   const search = params.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/**
+ * Explore with a filter's criteria applied (its address form, as explore reads it): only the
+ * criteria set ("all" and empty ones are left out).
+ */
+export function exploreWithCriteria(
+  criteria: Partial<Record<string, string | number | null | undefined>>,
+): string {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(criteria)) {
+    if (value === null || value === undefined || value === '' || value === 0 || value === 'all') continue;
+    query[key] = String(value);
+  }
+  return withQuery(paths.explore, query);
 }

@@ -1,5 +1,6 @@
-import { CAT_ETA_VALUES, TIPI_TORNEO } from '@radar/shared';
+import { CAT_ETA_VALUES, type Language, TIPI_TORNEO } from '@radar/shared';
 import type { TFunction } from 'i18next';
+import { formatEuro } from './format';
 
 interface Draw {
   type: string | null;
@@ -31,4 +32,18 @@ export function drawLabel(t: TFunction, draw: Draw): string {
 export function sourceLabel(t: TFunction, codFonte: number | null, fallback: string | null): string {
   if (codFonte === 1 || codFonte === 2 || codFonte === 3) return t(`competitions.source.${codFonte}`);
   return fallback ?? t('competitions.unknown');
+}
+
+/** A prize band of spec §9 (`Da 500 a 1.000 €`), its amounts written by the one formatter. */
+export function prizeBandLabel(
+  t: TFunction,
+  band: 500 | 1000 | 1001 | '500' | '1000' | '1001' | 'none',
+  language: Language,
+): string {
+  const value = String(band);
+  if (value === 'none') return t('competitions.prize.none');
+  if (value === '500') return t('competitions.prize.500', { max: formatEuro(500, language) });
+  if (value === '1000')
+    return t('competitions.prize.1000', { min: formatEuro(500, language), max: formatEuro(1000, language) });
+  return t('competitions.prize.1001', { min: formatEuro(1000, language) });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  elideItalian,
   formatDay,
   formatDayRange,
   formatEuro,
@@ -23,12 +24,29 @@ describe('formatting', () => {
   });
 
   it('writes numbers and euro amounts with Italian separators', () => {
-    expect(formatNumber(1234, 'it')).toBe('1234');
+    // One grouping everywhere: `1.000 €` on a card as in the filters.
+    expect(formatNumber(1234, 'it')).toBe('1.234');
+    expect(formatNumber(999, 'it')).toBe('999');
     expect(formatNumber(12345, 'it')).toBe('12.345');
     expect(formatNumber(12345, 'en')).toBe('12,345');
-    expect(formatEuro(1500, 'it')).toBe('1500\u00a0€');
+    expect(formatEuro(1000, 'it')).toBe('1.000\u00a0€');
+    expect(formatEuro(1500, 'it')).toBe('1.500\u00a0€');
     expect(formatEuro(15000, 'it')).toBe('15.000\u00a0€');
     expect(formatEuro(1500, 'en')).toBe('€1,500');
     expect(formatRankingValue(3.04, 'it')).toBe('3,04');
+  });
+
+  it('elides the Italian article before numbers read with a vowel', () => {
+    expect(elideItalian('entro il 8 dic 2026')).toBe('entro l’8 dic 2026');
+    expect(elideItalian('Inizia il 11 dic')).toBe('Inizia l’11 dic');
+    expect(elideItalian('Il 1 dicembre')).toBe('L’1 dicembre');
+    expect(elideItalian('dal 1 al 8 dic, dell’altro')).toBe('dall’1 all’8 dic, dell’altro');
+    expect(elideItalian('nel 80% dei casi, sul 11.500')).toBe('nell’80% dei casi, sull’11.500');
+    // Every other number keeps its article.
+    expect(elideItalian('entro il 12 dic, il 18, il 2, il 1.000, il 110')).toBe(
+      'entro il 12 dic, il 18, il 2, il 1.000, il 110',
+    );
+    // Not an article: a word ending in "il", or a decimal.
+    expect(elideItalian('aprile 8, civil 8, il 1,5')).toBe('aprile 8, civil 8, il 1,5');
   });
 });

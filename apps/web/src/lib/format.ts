@@ -1,6 +1,9 @@
 /**
  * Dates, numbers and money in the interface's language (Italian first): calendar days as the
- * federation gives them, instants in Rome time, euro amounts without decimals.
+ * federation gives them, instants in Rome time, euro amounts without decimals. The one place
+ * that writes a number for the interface: every screen and every text goes through it, so
+ * `1.000 €` reads the same on a card and in the filters. Italian groups thousands from four
+ * digits (CLDR leaves `1000` ungrouped; the interface writes `1.000` everywhere).
  */
 import type { Language } from '@radar/shared';
 
@@ -65,7 +68,10 @@ export function formatInstant(iso: string, language: Language): string {
 }
 
 export function formatNumber(value: number, language: Language): string {
-  return formatter(`number:${language}`, () => new Intl.NumberFormat(LOCALES[language])).format(value);
+  return formatter(
+    `number:${language}`,
+    () => new Intl.NumberFormat(LOCALES[language], { useGrouping: 'always' }),
+  ).format(value);
 }
 
 /** `1.500 €` in Italian, `€1,500` in English. */
@@ -77,6 +83,7 @@ export function formatEuro(value: number, language: Language): string {
         style: 'currency',
         currency: 'EUR',
         maximumFractionDigits: 0,
+        useGrouping: 'always',
       }),
   ).format(value);
 }
@@ -87,4 +94,36 @@ export function formatRankingValue(value: number, language: Language): string {
     `ranking:${language}`,
     () => new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   ).format(value);
+}
+
+/**
+ * A number an Italian article or articulated preposition can elide before: those read with a
+ * vowel first, `1` (uno), `11` (undici), `8…` (otto, ottanta, ottocento, ottomila) and `11…`
+ * thousands (undicimila). Written as in the text: digits, with `.` grouping.
+ */
+function startsWithVowelSound(written: string): boolean {
+  const digits = written.replaceAll('.', '');
+  if (digits === '1' || digits === '11') return true;
+  if (digits.startsWith('8')) return true;
+  // 11.000–11.999: undicimila…
+  return /^11\.\d{3}$/.test(written);
+}
+
+/** il, del, al, dal, nel, sul (and capitalised), before a number: `il 8` → `l’8`, `del 11` → `dell’11`. */
+const ARTICLE_BEFORE_NUMBER = /(^|[^\p{L}])(il|del|al|dal|nel|sul)\s+(\d{1,3}(?:\.\d{3})*)(?![\d,]|\.\d)/giu;
+
+/**
+ * Italian elision before numbers, applied to every Italian text the interface shows (an
+ * i18next post-processor, see lib/i18n): "entro il 8 dic" → "entro l’8 dic", "Inizia il 11
+ * dic" → "Inizia l’11 dic", "dal 1 al 8" → "dall’1 all’8". Any other number keeps its article.
+ */
+export function elideItalian(text: string): string {
+  return text.replace(ARTICLE_BEFORE_NUMBER, (match, before: string, article: string, number: string) => {
+    if (!startsWithVowelSound(number)) return match;
+    // il → l’, del → dell’, al → all’ (keeping a capital first letter).
+    const lower = article.toLowerCase();
+    let elided = lower === 'il' ? 'l’' : `${lower}l’`;
+    if (article[0] !== article[0]?.toLowerCase()) elided = elided[0]?.toUpperCase() + elided.slice(1);
+    return `${before}${elided}${number}`;
+  });
 }

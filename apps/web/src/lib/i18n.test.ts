@@ -45,6 +45,21 @@ describe('setLanguage', () => {
   });
 });
 
+describe('Italian elision', () => {
+  it('elides the article before a date every Italian text receives, and leaves English alone', async () => {
+    await setLanguage('it');
+    expect(i18n.t('explore.card.registrationCloses', { date: '8 dic 2026, 12:00' })).toBe(
+      'Iscrizioni entro l’8 dic 2026, 12:00',
+    );
+    expect(i18n.t('explore.card.registrationCloses', { date: '12 dic 2026, 12:00' })).toBe(
+      'Iscrizioni entro il 12 dic 2026, 12:00',
+    );
+    await setLanguage('en');
+    expect(i18n.t('explore.card.registrationCloses', { date: '8 Dec 2026, 12:00' })).toMatch(/8 Dec 2026/);
+    await setLanguage('it');
+  });
+});
+
 describe('mergeCatalogues', () => {
   it('merges nested groups and keeps both sides', () => {
     expect(

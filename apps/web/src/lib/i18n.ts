@@ -6,10 +6,11 @@ import {
   STORAGE_KEYS,
   sharedCatalogues,
 } from '@radar/shared';
-import i18next from 'i18next';
+import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
 import it from '@/locales/it.json';
+import { elideItalian } from './format';
 import { readStorage, writeStorage } from './storage';
 
 /** The web client's texts (src/locales) plus the ones it shares with the server. */
@@ -75,21 +76,36 @@ function applyDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
+/**
+ * Italian elision before the numbers a text receives ("entro il {{date}}" with 8 dic → "entro
+ * l’8 dic"): once for every text, rather than a variant per string.
+ */
+export const italianElision: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'italianElision',
+  process: (value: string, _key: string | string[], _options: unknown, translator: { language?: string }) =>
+    translator.language === 'it' ? elideItalian(value) : value,
+};
+
 /** The app's i18next instance, initialised synchronously: both catalogues are bundled. */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: getInitialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: LANGUAGES,
-  defaultNS: 'translation',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-  // No vendor notice in our users' consoles.
-  showSupportNotice: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(italianElision)
+  .init({
+    postProcess: ['italianElision'],
+    resources,
+    lng: getInitialLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    // No vendor notice in our users' consoles.
+    showSupportNotice: false,
+  });
 
 applyDocumentLanguage(i18n.language);
 i18n.on('languageChanged', applyDocumentLanguage);

@@ -1,5 +1,7 @@
-import { type DefaultOptions, QueryClient } from '@tanstack/react-query';
+import { type DefaultOptions, MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiClientError } from './api-client';
+import { i18n } from './i18n';
+import { toast } from './toast';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -40,8 +42,25 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
+/**
+ * An action (mutation) that needs the network and fails offline says so (spec §9
+ * offline-first), unless its own code already reports its errors.
+ */
+export function reportOfflineMutation(error: unknown, hasOwnErrorHandler: boolean): boolean {
+  if (hasOwnErrorHandler || !isApiClientError(error) || error.kind !== 'network') return false;
+  toast({ variant: 'destructive', title: i18n.t('shell.offline.actionNeedsNetwork') });
+  return true;
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: queryConfig });
+  return new QueryClient({
+    defaultOptions: queryConfig,
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        reportOfflineMutation(error, Boolean(mutation.options.onError));
+      },
+    }),
+  });
 }
 
 /** The app's single cache. Tests build their own with {@link createQueryClient}. */

@@ -9,12 +9,16 @@ export function loginPathFor(location: { pathname: string; search: string; hash:
   return `${paths.login}?redirect=${encodeURIComponent(`${location.pathname}${location.search}${location.hash}`)}`;
 }
 
-/** Signed-in routes: a spinner while the user loads; a visitor is sent to the login. */
+/**
+ * Signed-in routes: a spinner while the user loads; a visitor is sent to the login, and a user
+ * who just signed out to the landing page.
+ */
 export function RequireAuth() {
-  const { status } = useAuth();
+  const { status, signedOutByUser } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullScreenSpinner />;
-  if (status === 'signedOut') return <Navigate to={loginPathFor(location)} replace />;
+  if (status === 'signedOut')
+    return <Navigate to={signedOutByUser ? paths.landing : loginPathFor(location)} replace />;
   return <Outlet />;
 }
 

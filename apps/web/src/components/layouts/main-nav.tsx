@@ -5,16 +5,20 @@ import { NAV_ITEMS, type NavItem } from './nav-items';
 
 /** Counts shown beside navigation items (e.g. unread notifications); zero shows nothing. */
 export type NavBadges = Partial<Record<NavItem['label'], number>>;
+/** Items marked with a dot (e.g. something unread in What's New). */
+export type NavDots = Partial<Record<NavItem['label'], boolean>>;
 
 /** The app's primary navigation; the current section is marked with `aria-current="page"`. */
 export function MainNav({
   onNavigate,
   className,
   badges = {},
+  dots = {},
 }: {
   onNavigate?: () => void;
   className?: string;
   badges?: NavBadges;
+  dots?: NavDots;
 }) {
   const { t } = useTranslation();
   return (
@@ -41,6 +45,11 @@ export function MainNav({
                 <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
                   <span aria-hidden="true">{badges[label] > 99 ? '99+' : badges[label]}</span>
                   <span className="sr-only">{t('nav.unreadBadge', { count: badges[label] })}</span>
+                </span>
+              ) : dots[label] ? (
+                <span className="ml-auto flex items-center" data-nav-dot="">
+                  <span aria-hidden="true" className="size-2.5 rounded-full bg-primary" />
+                  <span className="sr-only">{t('nav.unreadDot')}</span>
                 </span>
               ) : null}
             </NavLink>

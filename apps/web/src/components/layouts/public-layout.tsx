@@ -1,3 +1,4 @@
+import { LayoutDashboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
@@ -20,12 +21,18 @@ export function PublicLayout() {
       <header className="sticky top-0 z-40 border-b border-border bg-header/90 backdrop-blur supports-[backdrop-filter]:bg-header/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:px-6">
           <Logo to={paths.landing} />
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             <LanguageSwitcher />
             <ThemeSwitcher />
             {status === 'signedIn' ? (
-              <Button asChild variant="outline" size="sm" className="ml-1 h-9">
-                <Link to={paths.home}>{t('nav.openApp')}</Link>
+              // On a phone the icon alone, named by its text (the header must fit 360 px).
+              <Button asChild variant="outline" size="sm" className="ml-1 h-9 px-2.5 sm:px-3">
+                <Link to={paths.home} aria-label={t('nav.openApp')}>
+                  <LayoutDashboard aria-hidden="true" className="size-4 sm:hidden" />
+                  <span aria-hidden="true" className="hidden sm:inline">
+                    {t('nav.openApp')}
+                  </span>
+                </Link>
               </Button>
             ) : (
               !onAuthScreen && (

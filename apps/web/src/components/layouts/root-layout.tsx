@@ -5,11 +5,12 @@ import { NavigationProgress } from '../navigation-progress';
 import { ScrollToTop } from '../scroll-to-top';
 import { ServiceWorkerNavigation } from '../service-worker-navigation';
 import { SkipLink } from '../skip-link';
+import { SpaLinks } from '../spa-links';
 
 /**
  * Wraps every route: skip link, scroll reset, the loading bar between screens, the return to
- * the last location after the page was hidden, auth callback links (spec §2, §4) and
- * navigation asked by the service worker.
+ * the last location after the page was hidden, auth callback links (spec §2, §4),
+ * navigation asked by the service worker and in-app navigation of same-origin links.
  */
 export function RootLayout() {
   useLastLocation();
@@ -19,6 +20,7 @@ export function RootLayout() {
       <ScrollToTop />
       <NavigationProgress />
       <ServiceWorkerNavigation />
+      <SpaLinks />
       <AuthLinkGate>
         <Outlet />
       </AuthLinkGate>

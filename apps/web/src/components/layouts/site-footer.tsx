@@ -41,6 +41,20 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
+        <nav aria-label={t('footer.supportNav')}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm md:flex-col">
+            <li>
+              <Link to={paths.donate} className={linkClassName}>
+                {t('footer.donate')}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.ambassador} className={linkClassName}>
+                {t('footer.ambassador')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { LogOut, Settings, UserRound } from 'lucide-react';
+import { Beer, LogOut, Mail, Megaphone, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -24,8 +24,8 @@ export function UserMenu() {
 
   const logout = async () => {
     try {
+      // The signed-in routes' guard then leads to the landing page.
       await signOut();
-      await navigate(paths.login, { replace: true });
     } catch (error) {
       toast({ variant: 'destructive', title: translateApiError(t, error) });
     }
@@ -56,6 +56,19 @@ export function UserMenu() {
           <Settings aria-hidden="true" />
           {t('userMenu.settings')}
         </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(paths.ambassador)}>
+          <Megaphone aria-hidden="true" />
+          {t('userMenu.ambassador')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(paths.donate)}>
+          <Beer aria-hidden="true" />
+          {t('userMenu.donate')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(paths.contact)}>
+          <Mail aria-hidden="true" />
+          {t('userMenu.contact')}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void logout()}>
           <LogOut aria-hidden="true" />
           {t('userMenu.logout')}

@@ -13,10 +13,13 @@ const placements = {
     'top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-2xl p-6 ' +
     'data-[state=open]:animate-dialog-in',
   left: 'inset-y-0 left-0 h-full w-[min(20rem,85vw)] border-r p-5 data-[state=open]:animate-sheet-in',
+  bottom:
+    'inset-x-0 bottom-0 mx-auto max-h-[90dvh] w-full max-w-lg overflow-y-auto rounded-t-2xl border-t p-6 ' +
+    'data-[state=open]:animate-fade-in',
 } as const;
 
 export interface DialogContentProps extends ComponentProps<typeof Primitive.Content> {
-  /** `left` slides in from the side, as a navigation sheet on small screens. */
+  /** `left` slides in from the side, as a navigation sheet on small screens; `bottom` is a bottom sheet. */
   placement?: keyof typeof placements;
 }
 

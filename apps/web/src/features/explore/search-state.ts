@@ -34,6 +34,8 @@ export interface ExploreState {
   page: number;
   q: string;
   filters: FilterCriteria;
+  /** Only tournaments the user's card may enter (`?eligible=1`; docs/decisions/101). */
+  eligibleOnly: boolean;
 }
 
 function parseFilters(params: URLSearchParams): FilterCriteria {
@@ -59,6 +61,7 @@ export function readExploreState(params: URLSearchParams): ExploreState {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     q: params.get('q') ?? '',
     filters: parseFilters(params),
+    eligibleOnly: params.get('eligible') === '1',
   };
 }
 
@@ -75,6 +78,7 @@ export function writeExploreState(state: ExploreState): URLSearchParams {
   for (const field of FILTER_FIELDS) {
     if (isSet(state.filters, field)) params.set(field, String(state.filters[field]));
   }
+  if (state.eligibleOnly) params.set('eligible', '1');
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
@@ -82,5 +86,46 @@ export function writeExploreState(state: ExploreState): URLSearchParams {
 export function searchBody(state: ExploreState): SearchCompetitionsBody {
   const filters: Record<string, unknown> = {};
   for (const field of FILTER_FIELDS) if (isSet(state.filters, field)) filters[field] = state.filters[field];
-  return { page: state.page, limit: PAGE_SIZE, search: state.q.trim(), filters, view: state.tab };
+  return {
+    page: state.page,
+    limit: PAGE_SIZE,
+    search: state.q.trim(),
+    filters,
+    view: state.tab,
+    ...(state.eligibleOnly && { eligibleOnly: true }),
+  };
+}
+
+/** The session key keeping the last search shown, for the detail's way back (lives for the tab). */
+const LAST_SEARCH_KEY = 'exploreLastSearch';
+
+/** The explore screen shows `search` (`?q=roma&page=2`, or ''): remembered for the way back. */
+export function rememberExploreSearch(search: string): void {
+  try {
+    window.sessionStorage.setItem(LAST_SEARCH_KEY, search);
+  } catch {
+    // Not remembered: the way back then opens a fresh search.
+  }
+}
+
+/** `/explore` with the last search shown in this tab (query, filters, tab and page), if any. */
+export function lastExploreHref(): string {
+  let search: string | null = null;
+  try {
+    search = window.sessionStorage.getItem(LAST_SEARCH_KEY);
+  } catch {
+    // Unreachable storage: a fresh search.
+  }
+  return search?.startsWith('?') ? `/explore${search}` : '/explore';
+}
+
+/** The state a link from the search to a detail carries: the detail's way back can be the browser's. */
+export interface FromExploreState {
+  fromExplore: true;
+}
+
+export const FROM_EXPLORE: FromExploreState = { fromExplore: true };
+
+export function isFromExplore(state: unknown): state is FromExploreState {
+  return typeof state === 'object' && state !== null && (state as FromExploreState).fromExplore === true;
 }

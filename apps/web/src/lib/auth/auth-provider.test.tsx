@@ -1,10 +1,11 @@
-import { HIDDEN_REFETCH_MINUTES } from '@radar/shared';
+import { HIDDEN_REFETCH_MINUTES, STORAGE_KEYS } from '@radar/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { apiClient } from '@/lib/api-client';
+import { i18n, setLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { type ApiCall, apiError, stubApi, testUser } from '../../../test/api-stub';
 import { type AuthContextValue, AuthProvider, useAuth } from './auth-provider';
@@ -157,5 +158,39 @@ describe('AuthProvider', () => {
     await screen.findByText('signedOut');
     act(() => view.auth.setUser(testUser({ username: 'luca' })));
     expect(await screen.findByText('signed in as luca')).toBeTruthy();
+  });
+
+  describe('language after sign-in (spec §9: the stored choice first)', () => {
+    afterEach(async () => {
+      await setLanguage('it');
+    });
+
+    it('takes the profile’s language when the user signs in on this browser, and keeps it', async () => {
+      await setLanguage('it');
+      stubApi();
+      const view = renderAuth();
+      await screen.findByText('signedOut');
+      act(() => view.auth.setUser(testUser({ username: 'emma', language: 'en' })));
+      await screen.findByText('signed in as emma');
+      await waitFor(() => expect(i18n.language).toBe('en'));
+      expect(window.localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+    });
+
+    it('follows the profile on a new device (nothing stored), not over a stored choice', async () => {
+      window.localStorage.removeItem(STORAGE_KEYS.language);
+      stubApi({ 'GET /user': testUser({ language: 'en' }) });
+      renderAuth();
+      await screen.findByText('signed in as mario');
+      await waitFor(() => expect(i18n.language).toBe('en'));
+    });
+
+    it('keeps the language chosen on this device when a session is found at start', async () => {
+      await setLanguage('it');
+      stubApi({ 'GET /user': testUser({ language: 'en' }) });
+      renderAuth();
+      await screen.findByText('signed in as mario');
+      expect(i18n.language).toBe('it');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { HIDDEN_REFETCH_MINUTES, USER_REFETCH_THROTTLE_MS, type User } from '@radar/shared';
+import { HIDDEN_REFETCH_MINUTES, STORAGE_KEYS, USER_REFETCH_THROTTLE_MS, type User } from '@radar/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -11,7 +11,8 @@ import {
   useRef,
 } from 'react';
 import { apiClient } from '../api-client';
-import { clearLocalFilters } from '../filters/local-cache';
+import { setLanguage } from '../i18n';
+import { readStorage } from '../storage';
 import { fetchUser, profileQueryKey, userQueryKey } from './user';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -19,6 +20,11 @@ export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
+  /**
+   * True once the user signed out on this page (the header's logout, spec §4): the signed-in
+   * routes then lead to the landing rather than to a login asking to come back.
+   */
+  signedOutByUser: boolean;
   /**
    * Fetches the user again: at most once every 2 seconds (a call within that time gets the
    * cached user), and concurrent calls share one request (spec §4). `force` skips the throttle.
@@ -41,7 +47,17 @@ const HIDDEN_REFETCH_MS = HIDDEN_REFETCH_MINUTES * 60_000;
  * cached `['user']` query; a 401 from any call clears the cache and with it the user (see
  * AppProviders), and this provider notices and re-renders as signed out.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  onClearSession,
+}: {
+  children: ReactNode;
+  /**
+   * Forgets what features keep outside the query cache (the browser copy of the saved filters);
+   * given by the app layer, since state in `lib/` never imports a feature.
+   */
+  onClearSession?: () => void;
+}) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: userQueryKey,
@@ -65,6 +81,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const [signedOutByUser, setSignedOutByUser] = useReducer((_: boolean, next: boolean) => next, false);
+
   const inFlight = useRef<Promise<User | null> | null>(null);
   const refreshUser = useCallback(
     ({ force = false }: { force?: boolean } = {}) => {
@@ -87,19 +105,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearSession = useCallback(() => {
     queryClient.clear();
     // Spec §4: logout clears all cached data, the filters kept in the browser too.
-    clearLocalFilters();
+    onClearSession?.();
     queryClient.setQueryData(userQueryKey, null);
-  }, [queryClient]);
+  }, [queryClient, onClearSession]);
 
-  const setUser = useCallback((user: User) => queryClient.setQueryData(userQueryKey, user), [queryClient]);
+  const setUser = useCallback(
+    (user: User) => {
+      const signingIn = !queryClient.getQueryData<User | null>(userQueryKey);
+      setSignedOutByUser(false);
+      queryClient.setQueryData(userQueryKey, user);
+      // Signing in on this browser: the interface follows the profile's language (and keeps it).
+      if (signingIn) void setLanguage(user.language);
+    },
+    [queryClient],
+  );
 
   const signOut = useCallback(async () => {
     try {
       await apiClient.post('/logout');
     } finally {
+      setSignedOutByUser(true);
       clearSession();
     }
   }, [clearSession]);
+
+  // A session found at start on a browser with no language chosen yet (a new device after a
+  // social sign-in): the profile's language, spec §9's stored choice, rather than the browser's.
+  const startUser = query.data;
+  useEffect(() => {
+    if (startUser && readStorage(STORAGE_KEYS.language) === null) void setLanguage(startUser.language);
+  }, [startUser]);
 
   // Back after more than 300 minutes away: the user and the profile may have changed elsewhere.
   useEffect(() => {
@@ -129,8 +164,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const user = data ?? null;
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, refreshUser, setUser, signOut, clearSession }),
-    [status, user, refreshUser, setUser, signOut, clearSession],
+    () => ({ status, user, signedOutByUser, refreshUser, setUser, signOut, clearSession }),
+    [status, user, signedOutByUser, refreshUser, setUser, signOut, clearSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

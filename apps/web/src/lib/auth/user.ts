@@ -1,17 +1,16 @@
-import type { User } from '@radar/shared';
-import { apiClient, isApiClientError } from '../api-client';
+import type { SessionResponse, User } from '@radar/shared';
+import { apiClient } from '../api-client';
 
 /** The cached current user (null when signed out). */
 export const userQueryKey = ['user'] as const;
 /** The settings' profile, refetched with the user after a long absence (spec §4). */
 export const profileQueryKey = ['profile'] as const;
 
-/** GET /api/user: the signed-in user, or null when the session is missing or over (401). */
+/**
+ * GET /api/session: the signed-in user, or null when the session is missing or over. A visitor
+ * is a normal state answered with a 200, so a signed-out page logs no error (decision 150).
+ */
 export async function fetchUser(signal?: AbortSignal): Promise<User | null> {
-  try {
-    return await apiClient.get<User>('/user', signal ? { signal } : {});
-  } catch (error) {
-    if (isApiClientError(error) && error.status === 401) return null;
-    throw error;
-  }
+  const { user } = await apiClient.get<SessionResponse>('/session', signal ? { signal } : {});
+  return user;
 }

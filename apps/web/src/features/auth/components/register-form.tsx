@@ -1,7 +1,8 @@
-import { PASSWORD_MIN, type RegisterBody, registerBodySchema } from '@radar/shared';
+import { type RegisterBody, registerBodySchema } from '@radar/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NewPasswordFields } from '@/components/password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,6 +12,7 @@ import { schemaResolver, showServerFieldErrors } from '@/lib/forms';
 import { getLanguage } from '@/lib/i18n';
 import { translateApiError } from '@/lib/translate-api-error';
 import { useRegister } from '../api/register';
+import { EmailField } from './auth-fields';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 
@@ -55,28 +57,8 @@ export function RegisterForm({ redirect }: { redirect: string | null }) {
         error={errors.username?.message}
         {...form.register('username')}
       />
-      <FormField
-        label={t('auth.fields.email')}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <FormField
-        label={t('auth.fields.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('validation.passwordStrength', { count: PASSWORD_MIN })}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        label={t('auth.fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
-      />
+      <EmailField form={form} />
+      <NewPasswordFields form={form} label={t('auth.fields.password')} password="password" />
       <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? t('auth.submitting') : t('auth.submitRegister')}
       </Button>

@@ -2,8 +2,8 @@ import { ArrowLeft, ExternalLink, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadingBlock } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { translateApiError } from '@/lib/translate-api-error';
@@ -39,11 +39,7 @@ export function NotificationDetail({ id }: { id: string }) {
   );
 
   if (query.isPending) {
-    return (
-      <div role="status" aria-label={t('app.loading')} className="flex justify-center py-10">
-        <Spinner />
-      </div>
-    );
+    return <LoadingBlock label={t('app.loading')} size="section" />;
   }
   if (query.isError) {
     return (

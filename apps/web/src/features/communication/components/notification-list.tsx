@@ -2,8 +2,8 @@ import type { Notification } from '@radar/shared';
 import { BellOff, CheckCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadingBlock } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { translateApiError } from '@/lib/translate-api-error';
@@ -56,11 +56,7 @@ export function NotificationList({ selectedId }: { selectedId?: string | undefin
   const markAll = useMarkAllNotificationsRead();
 
   if (query.isPending) {
-    return (
-      <div role="status" aria-label={t('app.loading')} className="flex justify-center py-10">
-        <Spinner />
-      </div>
-    );
+    return <LoadingBlock label={t('app.loading')} size="section" />;
   }
   if (query.isError) {
     return (

@@ -12,8 +12,9 @@ export function getCompetition(guid: string, signal?: AbortSignal): Promise<Comp
 }
 
 /** `GET /api/competitions/{guid}`: the server reads the federation when its copy is over a minute old. */
-export function useCompetition(guid: string) {
+export function useCompetition(guid: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: ['competitions', 'detail', guid],
     queryFn: ({ signal }) => getCompetition(guid, signal),
     staleTime: 60 * 1000,

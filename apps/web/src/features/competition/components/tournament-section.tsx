@@ -2,10 +2,8 @@ import type { TournamentDetail, TournamentItem } from '@radar/shared';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { FollowControls } from '@/components/subscriptions/follow-controls';
+import { DocumentLink } from '@/components/document-link';
 import { Badge } from '@/components/ui/badge';
-import { paths } from '@/config/paths';
 import { drawLabel } from '@/lib/competition-labels';
 import { formatDay, formatInstant, formatNumber, formatRankingValue } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
@@ -34,18 +32,7 @@ function ItemList({ title, items, empty }: { title: string; items: TournamentIte
             <li key={`${item.kind}-${item.id}`} className="flex items-start gap-3">
               <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
               <div className="min-w-0">
-                {item.url ? (
-                  <a
-                    href={item.url}
-                    target="_blank"
-                    rel="noopener noreferrer external"
-                    className="font-medium text-primary hover:underline"
-                  >
-                    {item.title}
-                  </a>
-                ) : (
-                  <span className="font-medium">{item.title}</span>
-                )}
+                <DocumentLink title={item.title} url={item.url} />
                 <p className="text-xs text-muted-foreground">
                   {[
                     item.date &&
@@ -65,55 +52,30 @@ function ItemList({ title, items, empty }: { title: string; items: TournamentIte
   );
 }
 
-/** Where the user stands in this draw, by their federation card (spec §4). */
-function MyEntry({ tournament, hasCard }: { tournament: TournamentDetail; hasCard: boolean }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const entry = tournament.myEntry;
-  return (
-    <section
-      aria-label={t('competition.myEntry.title')}
-      className={cn(
-        'rounded-2xl border p-5 shadow-sm',
-        entry ? 'border-success/40 bg-success/5' : 'border-border bg-surface',
-      )}
-    >
-      <h3 className="mb-1 font-semibold">{t('competition.myEntry.title')}</h3>
-      {!hasCard ? (
-        <p className="text-sm text-muted-foreground">
-          {t('competition.myEntry.noCard')}{' '}
-          <Link to={paths.settings} className="font-medium text-primary hover:underline">
-            {t('competition.myEntry.connectCard')}
-          </Link>
-        </p>
-      ) : entry ? (
-        <p className="text-sm">
-          {t('competition.myEntry.position', {
-            position: formatNumber(entry.position, language),
-            total: formatNumber(entry.total, language),
-          })}
-          {entry.subscriptionDate &&
-            ` · ${t('competition.myEntry.since', { date: formatInstant(entry.subscriptionDate, language) })}`}
-        </p>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('competition.myEntry.notEntered')}</p>
-      )}
-    </section>
-  );
-}
+/** The participants table's columns; club and entry date only on wider screens. */
+const PARTICIPANT_COLUMNS = [
+  ['position', null],
+  ['player', null],
+  ['ranking', null],
+  ['club', 'hidden md:table-cell'],
+  ['subscribed', 'hidden sm:table-cell'],
+] as const;
 
 /**
- * One draw of the competition: the user's follow of it (follow/unfollow, notifications, lost),
- * its settings, the user's entry, participants and published items.
+ * One draw of the competition: the user's follow of it (follow/unfollow, notifications, lost:
+ * the `followControls` slot, filled by the route with the subscriptions feature's controls),
+ * its settings, the user’s entry (the `entryPanel` slot, the FITP card feature’s panel), participants
+ * and published items.
  */
 export function TournamentSection({
-  competition,
   tournament: t0,
-  hasCard,
+  followControls,
+  entryPanel,
 }: {
-  competition: { guid: string; name: string };
   tournament: TournamentDetail;
-  hasCard: boolean;
+  followControls: ReactNode;
+  /** The user's entry by their card (the FITP card feature's panel), filled by the route. */
+  entryPanel: ReactNode;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -126,22 +88,7 @@ export function TournamentSection({
         {t0.followed && <Badge tone="primary">{t('competitions.followed')}</Badge>}
         {t0.lost && <Badge tone="destructive">{t('competitions.lost')}</Badge>}
       </div>
-      <FollowControls
-        className="rounded-2xl border border-border bg-surface p-4 shadow-sm sm:px-5"
-        target={{
-          competitionGuid: competition.guid,
-          tournamentUuid: t0.uuid,
-          name: `${competition.name} – ${t0.description}`,
-          subscription:
-            t0.followed && t0.subscriptionId
-              ? {
-                  id: t0.subscriptionId,
-                  notificationsEnabled: t0.notificationsEnabled ?? false,
-                  lost: t0.lost,
-                }
-              : null,
-        }}
-      />
+      {followControls}
       <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:grid-cols-3 lg:grid-cols-4">
         <Info label={t('competition.info.draw')}>{drawLabel(t, t0) || unknown}</Info>
         <Info label={t('competition.info.surface')}>{t0.surface ?? unknown}</Info>
@@ -157,7 +104,7 @@ export function TournamentSection({
         <Info label={t('competition.info.rankingLimit')}>{t0.rankingLimit ?? unknown}</Info>
       </dl>
 
-      <MyEntry tournament={t0} hasCard={hasCard} />
+      {entryPanel}
 
       <section
         aria-label={t('competition.participants')}
@@ -174,21 +121,11 @@ export function TournamentSection({
               </caption>
               <thead className="text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t('competition.participantsTable.position')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('competition.participantsTable.player')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('competition.participantsTable.ranking')}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                    {t('competition.participantsTable.club')}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 sm:table-cell">
-                    {t('competition.participantsTable.subscribed')}
-                  </th>
+                  {PARTICIPANT_COLUMNS.map(([column, shownFrom]) => (
+                    <th key={column} scope="col" className={cn('px-3 py-2', shownFrom)}>
+                      {t(`competition.participantsTable.${column}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">

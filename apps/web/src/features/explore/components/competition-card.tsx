@@ -3,11 +3,13 @@ import { CalendarDays, Euro, MapPin, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompetitionStatusBadge, NewBadge } from '@/components/competition-status-badge';
+import { EligibilityBadge } from '@/components/eligibility-badge';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { drawLabel, sourceLabel } from '@/lib/competition-labels';
 import { formatDayRange, formatEuro, formatInstant, formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
+import { FROM_EXPLORE } from '../search-state';
 
 /** One result of the search: what, where, when, its state for the user, and why it matches their filters. */
 export function CompetitionCard({ competition: c }: { competition: CompetitionSummary }) {
@@ -15,35 +17,41 @@ export function CompetitionCard({ competition: c }: { competition: CompetitionSu
   const language = useLanguage();
   const reasons = c.matchingFilters.reasons.map((reason) => t(`competitions.reason.${reason}`)).join(', ');
   return (
-    <article className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-5">
+    <article className="flex min-w-0 flex-col gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
         <CompetitionStatusBadge status={c.status} />
         {c.isNew && <NewBadge />}
         {c.followed && <Badge tone="primary">{t('competitions.followed')}</Badge>}
         {c.lost && <Badge tone="destructive">{t('competitions.lost')}</Badge>}
+        <EligibilityBadge eligibility={c.eligibility} />
         <span className="ml-auto text-xs text-muted-foreground">
           {sourceLabel(t, c.codFonte, c.fonteLabel)}
         </span>
       </div>
-      <h3 className="text-lg leading-snug font-semibold text-balance">
-        <Link to={paths.competition(c.guid)} className="hover:text-primary hover:underline">
+      <h3 className="text-lg leading-snug font-semibold break-words text-balance">
+        <Link
+          to={paths.competition(c.guid)}
+          state={FROM_EXPLORE}
+          className="hover:text-primary hover:underline"
+        >
           {c.name}
         </Link>
       </h3>
-      <dl className="grid gap-x-6 gap-y-1.5 text-sm text-muted-foreground sm:grid-cols-2">
-        <div className="flex items-center gap-2">
-          <dt className="sr-only">{t('competition.dates')}</dt>
-          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
-          <dd>{formatDayRange(c.startDate, c.endDate, language)}</dd>
-        </div>
-        <div className="flex items-center gap-2">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm text-muted-foreground sm:grid-cols-2">
+        {/* The place in full, wrapping on its own line: a club and town are not cut. */}
+        <div className="flex min-w-0 items-start gap-2 sm:col-span-2">
           <dt className="sr-only">{t('competition.place')}</dt>
-          <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <dd className="truncate">
+          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <dd className="min-w-0 break-words">
             {[c.club, c.city && `${c.city}${c.provinceSigla ? ` (${c.provinceSigla})` : ''}`]
               .filter(Boolean)
               .join(' · ')}
           </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="sr-only">{t('competition.dates')}</dt>
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+          <dd>{formatDayRange(c.startDate, c.endDate, language)}</dd>
         </div>
         <div className="flex items-center gap-2">
           <dt className="sr-only">{t('competition.participants')}</dt>

@@ -2,10 +2,12 @@ import type { DocumentEntry } from '@radar/shared';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DocumentLink } from '@/components/document-link';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { formatInstant } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
+import { FROM_EXPLORE } from '../search-state';
 
 /** The latest documents, orders of play and draws of the results. */
 export function DocumentsList({ documents }: { documents: DocumentEntry[] }) {
@@ -22,21 +24,14 @@ export function DocumentsList({ documents }: { documents: DocumentEntry[] }) {
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="muted">{t(`competitions.itemKind.${d.kind}`)}</Badge>
-              {d.url ? (
-                <a
-                  href={d.url}
-                  target="_blank"
-                  rel="noopener noreferrer external"
-                  className="font-medium text-primary hover:underline"
-                >
-                  {d.title}
-                </a>
-              ) : (
-                <span className="font-medium">{d.title}</span>
-              )}
+              <DocumentLink title={d.title} url={d.url} />
             </div>
             <p className="text-sm text-muted-foreground">
-              <Link to={paths.competition(d.competitionGuid)} className="hover:text-primary hover:underline">
+              <Link
+                to={paths.competition(d.competitionGuid)}
+                state={FROM_EXPLORE}
+                className="hover:text-primary hover:underline"
+              >
                 {d.competitionName}
               </Link>
               {' · '}

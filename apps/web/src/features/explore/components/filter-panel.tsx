@@ -2,7 +2,7 @@ import { type FilterCriteria, SEARCH_TIME_PERIODS } from '@radar/shared';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterFields } from '@/components/filters/filter-fields';
+import { FilterFields } from '@/components/filter-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';

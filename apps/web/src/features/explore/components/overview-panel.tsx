@@ -2,10 +2,11 @@ import type { SearchOverview } from '@radar/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { sourceLabel } from '@/lib/competition-labels';
+import { prizeBandLabel, sourceLabel } from '@/lib/competition-labels';
 import { formatInstant, formatNumber } from '@/lib/format';
 import { useGeo } from '@/lib/use-geo';
 import { useLanguage } from '@/lib/use-language';
+import { FROM_EXPLORE } from '../search-state';
 
 function Bars({
   title,
@@ -85,7 +86,10 @@ export function OverviewPanel({ overview, total }: { overview: SearchOverview; t
       <Bars
         title={t('explore.overview.byPrize')}
         total={total}
-        rows={overview.byPrizeBand.map((b) => ({ label: t(`competitions.prize.${b.band}`), count: b.count }))}
+        rows={overview.byPrizeBand.map((b) => ({
+          label: prizeBandLabel(t, b.band, language),
+          count: b.count,
+        }))}
       />
       <section className="rounded-2xl border border-border bg-surface p-5 shadow-sm lg:col-span-2">
         <h3 className="mb-4 font-semibold">{t('explore.overview.closingSoon')}</h3>
@@ -97,6 +101,7 @@ export function OverviewPanel({ overview, total }: { overview: SearchOverview; t
               <li key={c.guid} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
                 <Link
                   to={paths.competition(c.guid)}
+                  state={FROM_EXPLORE}
                   className="font-medium hover:text-primary hover:underline"
                 >
                   {c.name}

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { drawLabel } from '@/lib/competition-labels';
 import { formatDay, formatDayRange } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
+import { FROM_EXPLORE } from '../search-state';
 
 /** The results as an agenda: grouped by first day, in the list's order. */
 export function ScheduleList({ items }: { items: CompetitionSummary[] }) {
@@ -30,6 +31,7 @@ export function ScheduleList({ items }: { items: CompetitionSummary[] }) {
                 <div className="min-w-0 flex-1">
                   <Link
                     to={paths.competition(c.guid)}
+                    state={FROM_EXPLORE}
                     className="font-medium hover:text-primary hover:underline"
                   >
                     {c.name}

@@ -1,9 +1,11 @@
 import type { Filter } from '@radar/shared';
-import { Pencil, Trash2 } from 'lucide-react';
+import { ArrowRight, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CriteriaSummary } from '@/components/filters/filter-summary';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
+import { exploreWithCriteria } from '@/config/paths';
+import { CriteriaSummary } from '@/features/filters/components/filter-summary';
 import { formatInstant } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
@@ -15,8 +17,11 @@ export function FilterItem({
   onEdit,
   onDelete,
   toggling,
+  matchCount,
 }: {
   filter: Filter;
+  /** How many current tournaments it matches (undefined while unknown). */
+  matchCount?: number | undefined;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -50,6 +55,28 @@ export function FilterItem({
         />
       </div>
       <CriteriaSummary criteria={filter} />
+      <Link
+        to={exploreWithCriteria({
+          codFonte: filter.codFonte,
+          idStatopuc: filter.idStatopuc,
+          regionId: filter.regionId,
+          provinceId: filter.provinceId,
+          prize: filter.prize,
+          tipoTorneo: filter.tipoTorneo,
+          catClass: filter.catClass,
+          catEta: filter.catEta,
+          timePeriod: filter.timePeriod,
+          dataInizio: filter.dataInizio,
+          dataFine: filter.dataFine,
+        })}
+        className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-primary hover:underline"
+        data-match-count={matchCount ?? ''}
+      >
+        {matchCount === undefined
+          ? t('filters.list.openInExplore')
+          : t('filters.list.matching', { count: matchCount })}
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
       <div className="mt-auto flex flex-wrap justify-end gap-2">
         <Button
           variant="ghost"

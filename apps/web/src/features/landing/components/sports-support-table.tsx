@@ -5,12 +5,16 @@ import { SectionHeading } from './section-heading';
 const COMPETITIONS = ['fitp', 'tpra', 'teams'] as const;
 type Competition = (typeof COMPETITIONS)[number];
 
-/** Which sport is covered for which competition family: tennis everywhere, the rest coming soon. */
+/**
+ * Which sport is covered for which competition family (spec §9: FITP covers tennis, padel,
+ * beach tennis and pickleball; TPRA and team championships are tennis only for now, the rest
+ * coming soon).
+ */
 const SPORTS = [
   { id: 'tennis', supported: ['fitp', 'tpra', 'teams'] },
-  { id: 'padel', supported: [] },
-  { id: 'beachTennis', supported: [] },
-  { id: 'pickleball', supported: [] },
+  { id: 'padel', supported: ['fitp'] },
+  { id: 'beachTennis', supported: ['fitp'] },
+  { id: 'pickleball', supported: ['fitp'] },
 ] as const satisfies readonly { id: string; supported: readonly Competition[] }[];
 
 function SupportCell({ supported }: { supported: boolean }) {

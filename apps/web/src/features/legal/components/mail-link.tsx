@@ -1,3 +1,4 @@
+import { Trans } from 'react-i18next';
 import { CONTACT_EMAIL } from '@/config/site';
 
 /** The contact address as a mailto link; used as the `<mail>` tag of translated texts. */
@@ -10,4 +11,13 @@ export function MailLink({ children }: { children?: React.ReactNode }) {
       {children ?? CONTACT_EMAIL}
     </a>
   );
+}
+
+/** A translated text whose `{{email}}` and `<mail>` tag are the contact address, linked. */
+export function TextWithMail({
+  i18nKey,
+}: {
+  i18nKey: 'legal.privacy.controller.body' | 'legal.terms.contact.body';
+}) {
+  return <Trans i18nKey={i18nKey} values={{ email: CONTACT_EMAIL }} components={{ mail: <MailLink /> }} />;
 }

@@ -3,13 +3,13 @@ import {
   type ChangePasswordBody,
   changePasswordBodySchema,
   isAccountDeletionWord,
-  PASSWORD_MIN,
 } from '@radar/shared';
 import { LogOut, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NewPasswordFields } from '@/components/password-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
@@ -74,21 +74,7 @@ function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
             {...form.register('currentPassword')}
           />
         )}
-        <FormField
-          label={t('auth.fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('validation.passwordStrength', { count: PASSWORD_MIN })}
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <FormField
-          label={t('auth.fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
+        <NewPasswordFields form={form} label={t('auth.fields.newPassword')} password="newPassword" />
         <Button type="submit" className="self-start" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? t('settings.saving') : t('settings.account.password.submit')}
         </Button>

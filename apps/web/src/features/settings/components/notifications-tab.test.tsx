@@ -1,40 +1,18 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_GROUPS,
-  type NotificationGroup,
   type NotificationPreferences,
 } from '@radar/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type StubCall, stubRoutes } from '../../../../test/route-stub';
+import { preferencesRoutes } from '../../../../test/fixtures/preferences';
+import { stubRoutes } from '../../../../test/route-stub';
 import { renderApp } from '../../../../test/test-utils';
 
 function preferencesServer(initial: Partial<NotificationPreferences> = {}) {
-  let state: NotificationPreferences = {
-    emailNotifications: true,
-    pushNotifications: false,
-    preferences: NOTIFICATION_GROUPS.map((group) => ({ group, ...DEFAULT_NOTIFICATION_PREFERENCES[group] })),
-    ...initial,
-  };
-  const apply = (changes: { group: NotificationGroup; channel: 'email' | 'push'; enabled: boolean }[]) => {
-    state = {
-      ...state,
-      preferences: state.preferences.map((p) => {
-        const next = { ...p };
-        for (const change of changes) if (change.group === p.group) next[change.channel] = change.enabled;
-        return next;
-      }),
-    };
-    return { body: state };
-  };
-  const calls: StubCall[] = stubRoutes({
-    'GET /api/notifications/preferences': () => ({ body: state }),
-    'PATCH /api/notifications/preferences': ({ body }) => apply([body as never]),
-    'PATCH /api/notifications/preferences/bulk': ({ body }) =>
-      apply((body as { preferences: never[] }).preferences),
+  return preferencesRoutes('/api/notifications', initial, {
     'GET /api/notifications/device-tokens': () => ({ body: { tokens: [] } }),
   });
-  return calls;
 }
 
 const switchNamed = async (name: string) =>

@@ -3,8 +3,8 @@ import { BellRing, Info } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationPreferencesTable } from '@/components/notification-preferences-table';
+import { LoadingBlock } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { collectDeviceInfo } from '@/lib/device-info';
 import { writeStorage } from '@/lib/storage';
@@ -172,11 +172,7 @@ export function NotificationsTab() {
     });
 
   if (preferences.isPending) {
-    return (
-      <div role="status" aria-label={t('app.loading')} className="flex justify-center py-10">
-        <Spinner />
-      </div>
-    );
+    return <LoadingBlock label={t('app.loading')} size="section" />;
   }
   if (preferences.isError) {
     return (

@@ -58,6 +58,18 @@ function browserWithPush(options: {
     },
   });
   vi.stubGlobal('PushManager', class {});
+  // A working IndexedDB, as browsers with push have (spec §5 support detection).
+  vi.stubGlobal('indexedDB', {
+    open: () => {
+      const request: { result?: unknown; onsuccess?: () => void } = {};
+      queueMicrotask(() => {
+        request.result = { close: () => {} };
+        request.onsuccess?.();
+      });
+      return request;
+    },
+    deleteDatabase: () => ({}),
+  });
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {

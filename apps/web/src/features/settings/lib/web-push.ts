@@ -1,12 +1,23 @@
-import { writeStorage } from '@/lib/storage';
+import { isStandalone } from '@/lib/display-mode';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
 /** Local storage keys of spec §3 the push flow writes. */
 export const PUSH_STORAGE_KEYS = {
   permissionRequested: 'notificationPermissionRequested',
   debugError: 'fcmDebugError',
+  /** The registered subscription (the web push "token"), for debugging (spec §3, §8). */
+  debugToken: 'fcmDebugToken',
+  /** When this browser's subscription was made (epoch ms): refreshed after 7 days (spec §4, §9). */
+  subscribedAt: 'pushSubscribedAt',
 } as const;
 
-/** Push needs a service worker, the Push API and notifications (spec §5). */
+/** Spec §9: the push token (here the subscription) is refreshed when older than 7 days. */
+export const TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Spec §5: logged once when push cannot work in this browser. */
+export const UNSUPPORTED_MESSAGE = 'Firebase Messaging is not supported in this environment';
+
+/** Push needs a service worker, the Push API, notifications and fetch (spec §5). */
 export function isPushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
@@ -15,6 +26,45 @@ export function isPushSupported(): boolean {
     'Notification' in window &&
     typeof fetch === 'function'
   );
+}
+
+/** Whether IndexedDB works here (private modes may have the object but refuse to open a database). */
+export function isIndexedDbWorking(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined' || !indexedDB) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    try {
+      const name = 'radar-push-support-check';
+      const request = indexedDB.open(name);
+      request.onsuccess = () => {
+        request.result.close();
+        try {
+          indexedDB.deleteDatabase(name);
+        } catch {
+          // The probe database stays; it is empty.
+        }
+        resolve(true);
+      };
+      request.onerror = () => resolve(false);
+      request.onblocked = () => resolve(false);
+    } catch {
+      resolve(false);
+    }
+  });
+}
+
+let unsupportedLogged = false;
+
+/**
+ * Spec §5 support detection: service worker, push manager, notifications, fetch and a working
+ * IndexedDB. When any is missing the spec's message is logged (once) and push stays off.
+ */
+export async function checkPushSupport(): Promise<boolean> {
+  const supported = isPushSupported() && (await isIndexedDbWorking());
+  if (!supported && !unsupportedLogged) {
+    unsupportedLogged = true;
+    console.warn(UNSUPPORTED_MESSAGE);
+  }
+  return supported;
 }
 
 export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
@@ -39,9 +89,12 @@ async function activeRegistration(retries: number): Promise<ServiceWorkerRegistr
     const registration = await navigator.serviceWorker.getRegistration();
     if (registration?.active) return registration;
     if (attempt >= retries) throw new ServiceWorkerNotReadyError();
+    // Spec §8's texts: the permission path counts its 3 tries, the startup path retries once.
     writeStorage(
       PUSH_STORAGE_KEYS.debugError,
-      `Service Worker not ready. Retrying... (${attempt + 1}/${retries})`,
+      retries === 1
+        ? 'Service worker activation/subscription delay. Retrying...'
+        : `Service Worker not ready. Retrying... (${attempt + 1}/${retries})`,
     );
     await delay(500);
   }
@@ -58,18 +111,37 @@ export class ServiceWorkerNotReadyError extends Error {
  * This browser's subscription made with the server's VAPID key: the existing one, or a new
  * one (an existing subscription made with another key is replaced). Permission must be granted.
  */
-async function subscriptionFor(vapidPublicKey: string, retries: number): Promise<PushSubscription> {
+async function subscriptionFor(
+  vapidPublicKey: string,
+  retries: number,
+  now: number = Date.now(),
+): Promise<PushSubscription> {
   const registration = await activeRegistration(retries);
   const key = base64UrlToBytes(vapidPublicKey);
   let subscription = await registration.pushManager.getSubscription();
-  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+  const madeAt = Number(readStorage(PUSH_STORAGE_KEYS.subscribedAt));
+  // A subscription of unknown age (made before its time was kept) counts from now.
+  if (subscription && !(madeAt > 0)) writeStorage(PUSH_STORAGE_KEYS.subscribedAt, String(now));
+  const tooOld = madeAt > 0 && now - madeAt > TOKEN_REFRESH_MS;
+  // Another server key, or older than 7 days: replaced by a fresh subscription.
+  if (subscription && (!sameKey(subscription.options.applicationServerKey, key) || tooOld)) {
     await subscription.unsubscribe();
     subscription = null;
   }
-  return (
-    subscription ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }))
-  );
+  if (!subscription) {
+    subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
+    writeStorage(PUSH_STORAGE_KEYS.subscribedAt, String(now));
+  }
+  if (!subscription) {
+    removeStorage(PUSH_STORAGE_KEYS.debugToken);
+    writeStorage(PUSH_STORAGE_KEYS.debugError, 'No registration token available');
+    throw new Error('No registration token available');
+  }
+  writeStorage(PUSH_STORAGE_KEYS.debugToken, JSON.stringify(subscription));
+  return subscription;
 }
 
 /**
@@ -80,16 +152,13 @@ async function subscriptionFor(vapidPublicKey: string, retries: number): Promise
 export async function refreshPushSubscription(
   vapidPublicKey: () => Promise<string>,
 ): Promise<PushSubscription | null> {
-  if (!isPushSupported() || Notification.permission !== 'granted') return null;
+  if (!(await checkPushSupport()) || Notification.permission !== 'granted') return null;
   return subscriptionFor(await vapidPublicKey(), 1);
 }
 
 /** An installed (standalone) PWA on Android: the only place the app asks for push by itself (spec §4, §6). */
 export function isInstalledAndroidApp(): boolean {
-  const standalone =
-    window.matchMedia?.('(display-mode: standalone)').matches === true ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return standalone && /Android/i.test(navigator.userAgent);
+  return isStandalone() && /Android/i.test(navigator.userAgent);
 }
 
 export type PushSubscribeResult =
@@ -102,7 +171,7 @@ export type PushSubscribeResult =
  * VAPID key; an existing subscription made with another key is replaced.
  */
 export async function subscribeToPush(vapidPublicKey: string): Promise<PushSubscribeResult> {
-  if (!isPushSupported()) return { status: 'unsupported' };
+  if (!(await checkPushSupport())) return { status: 'unsupported' };
   const permission = await Notification.requestPermission();
   writeStorage(PUSH_STORAGE_KEYS.permissionRequested, 'true');
   if (permission !== 'granted') {

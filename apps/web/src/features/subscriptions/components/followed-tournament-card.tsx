@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompetitionStatusBadge } from '@/components/competition-status-badge';
-import { FollowControls } from '@/components/subscriptions/follow-controls';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
+import { FollowControls } from '@/features/subscriptions/components/follow-controls';
 import { formatDayRange, formatInstant, formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
@@ -70,10 +70,16 @@ export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
                   ? t('subscriptions.card.participants', {
                       count: formatNumber(tournament.participantsCount, language),
                     })
-                  : t('subscriptions.card.participantsOf', {
-                      count: formatNumber(tournament.participantsCount, language),
-                      max: formatNumber(tournament.maxParticipants, language),
-                    })}
+                  : t(
+                      // More entries than places (a waiting list, or a draw still to be cut).
+                      tournament.participantsCount > tournament.maxParticipants
+                        ? 'subscriptions.card.participantsOver'
+                        : 'subscriptions.card.participantsOf',
+                      {
+                        count: formatNumber(tournament.participantsCount, language),
+                        max: formatNumber(tournament.maxParticipants, language),
+                      },
+                    )}
               </dd>
             </div>
           )}

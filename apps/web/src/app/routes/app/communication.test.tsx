@@ -1,0 +1,153 @@
+import type { Notification, NotificationList } from '@radar/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubRoutes } from '../../../../test/route-stub';
+import { renderApp } from '../../../../test/test-utils';
+
+const make = (
+  id: string,
+  tournamentName: string,
+  read: boolean,
+  extra: Partial<Notification['params']> = {},
+) =>
+  ({
+    id,
+    type: 'new_tournament',
+    group: 'new_tournaments',
+    params: { tournamentName, competitionGuid: `guid-${id}`, ...extra },
+    read,
+    readAt: read ? '2026-11-02T09:00:00.000Z' : null,
+    createdAt: '2026-11-01T10:15:00.000Z',
+  }) satisfies Notification;
+
+const ID_A = '11111111-1111-4111-8111-111111111111';
+const ID_B = '22222222-2222-4222-8222-222222222222';
+const ID_C = '33333333-3333-4333-8333-333333333333';
+
+function inbox() {
+  const state = {
+    items: [
+      make(ID_A, 'Open di Roma', false, { reasons: ['region', 'prize'], matchingFilters: 2 }),
+      make(ID_B, 'Open di Milano', true),
+    ],
+  };
+  const unread = () => state.items.filter((item) => !item.read).length;
+  const calls = stubRoutes({
+    'GET /api/notifications': ({ query }) => {
+      const body: NotificationList = query.get('cursor')
+        ? { items: [make(ID_C, 'Open di Torino', true)], nextCursor: null, unreadCount: unread() }
+        : { items: state.items, nextCursor: '7', unreadCount: unread() };
+      return { body };
+    },
+    'GET /api/notifications/unread-count': () => ({ body: { unreadCount: unread() } }),
+    [`GET /api/notifications/${ID_A}`]: () => ({ body: state.items[0] }),
+    [`POST /api/notifications/${ID_A}/read`]: () => {
+      state.items[0] = {
+        ...make(ID_A, 'Open di Roma', true, { reasons: ['region', 'prize'], matchingFilters: 2 }),
+      };
+      return { body: state.items[0] };
+    },
+    [`POST /api/notifications/${ID_A}/unread`]: () => {
+      state.items[0] = make(ID_A, 'Open di Roma', false, {
+        reasons: ['region', 'prize'],
+        matchingFilters: 2,
+      });
+      return { body: state.items[0] };
+    },
+    'POST /api/notifications/read-all': () => {
+      const updated = unread();
+      state.items = state.items.map((item) => ({ ...item, read: true }));
+      return { body: { updated, unreadCount: 0 } };
+    },
+  });
+  return { calls, state };
+}
+
+describe('notifications screen', () => {
+  it('lists notifications with the unread ones marked, and says none is selected', async () => {
+    inbox();
+    renderApp('/communication');
+    const list = await screen.findByRole('region', { name: 'Elenco delle notifiche' });
+    const links = await within(list).findAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringContaining('Nuovo torneo: Open di Roma'),
+      expect.stringContaining('Nuovo torneo: Open di Milano'),
+    ]);
+    expect(links[0]?.textContent).toContain('Non letta');
+    expect(links[1]?.textContent).not.toContain('Non letta');
+    expect(within(list).getByText('Da leggere: 1')).toBeTruthy();
+    expect(screen.getByText('Nessuna notifica selezionata')).toBeTruthy();
+    // The navigation shows the unread count.
+    const nav = screen.getAllByRole('navigation', { name: 'Navigazione principale' })[0];
+    expect(await within(nav as HTMLElement).findByText('Hai notifiche non lette: 1')).toBeTruthy();
+
+    // Older notifications on demand, from the cursor.
+    fireEvent.click(within(list).getByRole('button', { name: 'Mostra notifiche precedenti' }));
+    expect(await within(list).findByText('Nuovo torneo: Open di Torino')).toBeTruthy();
+  });
+
+  it('opens a notification, which marks it read, and can mark it unread again', async () => {
+    const { calls } = inbox();
+    const { router } = renderApp('/communication');
+    const list = await screen.findByRole('region', { name: 'Elenco delle notifiche' });
+    fireEvent.click(await within(list).findByRole('link', { name: /Open di Roma/ }));
+    expect(router.state.location.pathname).toBe(`/communication/${ID_A}`);
+
+    const article = await screen.findByRole('article', { name: 'Nuovo torneo: Open di Roma' });
+    expect(
+      within(article).getByText('Un nuovo torneo corrisponde ai tuoi filtri: Open di Roma.'),
+    ).toBeTruthy();
+    expect(within(article).getByText('Regione')).toBeTruthy();
+    expect(within(article).getByText('Montepremi')).toBeTruthy();
+    expect(within(article).getByText('Filtri corrispondenti: 2')).toBeTruthy();
+    // Instants in Rome time, whatever the browser's zone (10:15 UTC is 11:15 in November).
+    expect(within(article).getByText('Ricevuta l’1 nov 2026, 11:15')).toBeTruthy();
+    expect(within(article).getByRole('link', { name: 'Vai al torneo' }).getAttribute('href')).toBe(
+      `/competition/guid-${ID_A}`,
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`${ID_A}/read`))).toBe(true),
+    );
+    const unreadButton = await within(article).findByRole('button', { name: 'Segna come non letta' });
+    await waitFor(() => expect(within(list).getByText('Da leggere: 0')).toBeTruthy());
+
+    fireEvent.click(unreadButton);
+    expect(await within(article).findByRole('button', { name: 'Segna come letta' })).toBeTruthy();
+    await waitFor(() => expect(within(list).getByText('Da leggere: 1')).toBeTruthy());
+  });
+
+  it('marks every notification read', async () => {
+    const { calls } = inbox();
+    renderApp('/communication');
+    const list = await screen.findByRole('region', { name: 'Elenco delle notifiche' });
+    const button = await within(list).findByRole('button', { name: 'Segna tutte come lette' });
+    await act(async () => fireEvent.click(button));
+    await waitFor(() => expect(within(list).getByText('Da leggere: 0')).toBeTruthy());
+    expect(calls.filter((c) => c.path === '/api/notifications/read-all')).toHaveLength(1);
+    expect(
+      (within(list).getByRole('button', { name: 'Segna tutte come lette' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('says the user may lack permission when a notification cannot be loaded', async () => {
+    inbox();
+    renderApp(`/communication/${ID_C}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifica' })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Impossibile mostrare questa notifica: potresti non avere il permesso di vederla, oppure non esiste più.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows the texts in English when the interface is', async () => {
+    inbox();
+    renderApp('/communication');
+    // Once signed in (the profile's language applies to a browser with no choice stored).
+    expect(await screen.findByText('Nessuna notifica selezionata', {}, { timeout: 5_000 })).toBeTruthy();
+    const { i18n } = await import('@/lib/i18n');
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('New tournament: Open di Roma')).toBeTruthy();
+    expect(screen.getByText('No notification selected')).toBeTruthy();
+  });
+});

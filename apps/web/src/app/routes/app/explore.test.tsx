@@ -1,0 +1,180 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  geo,
+  json,
+  LAZIO_PROVINCE_OPTIONS,
+  searchResponse,
+  stubApi,
+  summary,
+} from '../../../../test/fixtures/competitions';
+import { renderApp } from '../../../../test/test-utils';
+
+const SEARCH = '/api/competitions/search_competitions';
+/** The first screen loads its route chunk first. */
+const WAIT = { timeout: 5_000 };
+
+describe('/explore', () => {
+  it('lists the results with their status, new badge, dates and why they match the user’s filters', async () => {
+    stubApi({
+      '/api/reference/geo': () => json(geo),
+      [SEARCH]: () =>
+        json(
+          searchResponse({
+            total: 1234,
+            items: [
+              summary({
+                isNew: true,
+                followed: true,
+                matchingFilters: { count: 2, reasons: ['region', 'type'] },
+              }),
+            ],
+          }),
+        ),
+    });
+    renderApp('/explore');
+    const card = (await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT)).closest(
+      'article',
+    );
+    if (!card) throw new Error('card expected');
+    expect(within(card).getByText('Iscrizioni aperte')).toBeTruthy();
+    expect(within(card).getByText('Nuovo')).toBeTruthy();
+    expect(within(card).getByText('Seguito')).toBeTruthy();
+    expect(within(card).getByText(/^12\s?–\s?21 dic 2026$/)).toBeTruthy();
+    expect(within(card).getByText(/^1\.500\s€$/)).toBeTruthy();
+    expect(within(card).getByText('Iscrizioni entro il 9 dic 2026, 12:00')).toBeTruthy();
+    expect(within(card).getByText('Corrisponde ai tuoi filtri (2): regione, tipo')).toBeTruthy();
+    expect(screen.getByText('Tornei trovati: 1.234')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Torneo Open di Natale' }).getAttribute('href')).toBe(
+      '/competition/25C6CC33-AE3A-447E-A55B-FBE66FBAFC80',
+    );
+  });
+
+  it('offers the provinces of the chosen region only, and searches with both', async () => {
+    const calls = stubApi({
+      '/api/reference/geo': () => json(geo),
+      [SEARCH]: () => json(searchResponse()),
+    });
+    const { router } = renderApp('/explore');
+    await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT);
+    const province = screen.getByLabelText('Provincia') as HTMLSelectElement;
+    expect(province.disabled).toBe(true);
+    const region = screen.getByLabelText('Regione') as HTMLSelectElement;
+    await waitFor(() => expect(region.disabled).toBe(false));
+
+    await act(async () => {
+      fireEvent.change(region, { target: { value: '12' } });
+    });
+    expect(province.disabled).toBe(false);
+    const names = [...province.options].map((o) => o.textContent);
+    expect(names).toEqual(LAZIO_PROVINCE_OPTIONS);
+    await act(async () => {
+      fireEvent.change(province, { target: { value: '58' } });
+    });
+    await waitFor(() =>
+      expect(calls.at(-1)).toEqual({
+        path: SEARCH,
+        body: {
+          page: 1,
+          limit: 20,
+          search: '',
+          filters: { regionId: 12, provinceId: 58 },
+          view: 'tournaments',
+        },
+      }),
+    );
+    expect(router.state.location.search).toBe('?regionId=12&provinceId=58');
+
+    // Another region drops a province that is not in it.
+    await act(async () => {
+      fireEvent.change(region, { target: { value: '3' } });
+    });
+    await waitFor(() =>
+      expect((calls.at(-1)?.body as { filters?: unknown } | undefined)?.filters).toEqual({ regionId: 3 }),
+    );
+  });
+
+  it('reads the search from the address and pages through the results', async () => {
+    const calls = stubApi({
+      '/api/reference/geo': () => json(geo),
+      [SEARCH]: (body) => json(searchResponse({ total: 45, page: (body as { page: number }).page })),
+    });
+    renderApp('/explore?q=roma&catClass=4&timePeriod=next_week');
+    await screen.findByText('Pagina 1 di 3', {}, WAIT);
+    expect(calls.find((c) => c.path === SEARCH)?.body).toEqual({
+      page: 1,
+      limit: 20,
+      search: 'roma',
+      filters: { catClass: 4, timePeriod: 'next_week' },
+      view: 'tournaments',
+    });
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('roma');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Successiva' }));
+    });
+    expect(await screen.findByText('Pagina 2 di 3', {}, WAIT)).toBeTruthy();
+    expect((calls.at(-1)?.body as { page?: number } | undefined)?.page).toBe(2);
+  });
+
+  it('shows the stored data marked as possibly stale when the federation is down', async () => {
+    stubApi({
+      '/api/reference/geo': () => json(geo),
+      [SEARCH]: () =>
+        json(
+          {
+            serviceDown: true,
+            data: searchResponse(),
+            message: 'Il servizio della federazione non è raggiungibile.',
+          },
+          207,
+        ),
+    });
+    renderApp('/explore');
+    expect(await screen.findByText('Dati forse non aggiornati', {}, WAIT)).toBeTruthy();
+    expect(screen.getByText('Il servizio della federazione non è raggiungibile.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Torneo Open di Natale' })).toBeTruthy();
+  });
+
+  it('switches to the documents tab and lists them with their links', async () => {
+    stubApi({
+      '/api/reference/geo': () => json(geo),
+      [SEARCH]: (body) =>
+        (body as { view: string }).view === 'documents'
+          ? json(
+              searchResponse({
+                view: 'documents',
+                items: [],
+                total: 1,
+                documents: [
+                  {
+                    id: 3,
+                    kind: 'draw',
+                    title: 'Tabellone finale',
+                    url: 'https://example.org/tab.pdf',
+                    date: null,
+                    publishedAt: '2026-12-10T19:00:00.000Z',
+                    competitionGuid: '25C6CC33-AE3A-447E-A55B-FBE66FBAFC80',
+                    competitionName: 'Torneo Open di Natale',
+                    city: 'Roma',
+                    provinceSigla: 'RM',
+                    tournamentUuid: 'A1E2C3D4-0000-4000-8000-000000000002',
+                    tournamentDescription: 'Singolare Femminile 4a categoria',
+                  },
+                ],
+              }),
+            )
+          : json(searchResponse()),
+    });
+    const { router } = renderApp('/explore');
+    await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT);
+    await act(async () => {
+      fireEvent.mouseDown(screen.getByRole('tab', { name: 'Documenti' }), { button: 0 });
+      fireEvent.click(screen.getByRole('tab', { name: 'Documenti' }));
+    });
+    const link = await screen.findByRole('link', { name: 'Tabellone finale' }, WAIT);
+    expect(link.getAttribute('href')).toBe('https://example.org/tab.pdf');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Pubblicato il 10 dic 2026, 20:00')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=documents');
+  });
+});

@@ -1,0 +1,142 @@
+import type { FollowedTournament, MyTournamentSection } from '@radar/shared';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi, testUser } from '../../../../test/api-stub';
+import { savedFilter } from '../../../../test/fixtures/filters';
+import { pointerDownOptions, renderApp } from '../../../../test/test-utils';
+
+describe('dashboard', () => {
+  it('greets the user by name and offers the quick actions of spec §2', async () => {
+    stubApi({ 'GET /user': testUser({ username: 'giulia' }) });
+    renderApp('/home');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ciao, giulia!' }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    const actions = within(screen.getByRole('region', { name: 'Azioni rapide' }));
+    const links = actions.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/explore',
+      '/filters?new=1',
+      '/settings',
+      '/contact',
+    ]);
+    expect(actions.getByRole('link', { name: /Esplora i tornei/ })).toBeTruthy();
+    expect(actions.getByRole('link', { name: /Crea un filtro/ })).toBeTruthy();
+    expect(actions.getByRole('link', { name: /Gestisci le impostazioni/ })).toBeTruthy();
+    expect(actions.getByRole('link', { name: /Contattaci/ })).toBeTruthy();
+  });
+});
+
+describe('dashboard active filters card', () => {
+  it('counts the active filters out of all of them and links to the filters screen', async () => {
+    stubApi({
+      'GET /user': testUser(),
+      'GET /filters': {
+        items: [
+          savedFilter({ name: 'A' }),
+          savedFilter({ name: 'B' }),
+          savedFilter({ name: 'C', notificationsEnabled: false }),
+        ],
+      },
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'Filtri attivi' }, { timeout: 5_000 }));
+    expect((await card.findByText('2')).nextElementSibling?.textContent).toBe('su 3 filtri');
+    expect(card.getByRole('link', { name: /Gestisci i filtri/ }).getAttribute('href')).toBe('/filters');
+  });
+
+  it('offers to create a filter when there is none, opening the wizard', async () => {
+    stubApi({
+      'GET /user': testUser(),
+      'GET /filters': { items: [] },
+      'GET /reference/geo': { regions: [], provinces: [] },
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'Filtri attivi' }, { timeout: 5_000 }));
+    expect(await card.findByText('Nessun filtro salvato')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(card.getByRole('link', { name: /Crea un filtro/ }));
+    });
+    expect(await screen.findByRole('dialog', { name: 'Nuovo filtro' }, { timeout: 5_000 })).toBeTruthy();
+  });
+});
+
+describe('account menu', () => {
+  it('shows who is signed in and signs out to the landing page', async () => {
+    const calls = stubApi({
+      'GET /user': testUser({ username: 'giulia', email: 'g@example.it' }),
+      'POST /logout': null,
+    });
+    const { router, queryClient } = renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: 'Ciao, giulia!' });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Account di giulia' }), pointerDownOptions());
+    const menu = await screen.findByRole('menu');
+    expect(menu.textContent).toContain('g@example.it');
+    await act(async () => {
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Esci' }));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Radar Tornei' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('');
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/logout')).toBe(true);
+    expect(queryClient.getQueryData(['user'])).toBeNull();
+  });
+});
+
+describe('dashboard: my tournaments', () => {
+  const competition = {
+    club: 'Tennis Club Parioli',
+    city: 'Roma',
+    provinceSigla: 'RM',
+    startDate: '2036-12-12',
+    endDate: '2036-12-21',
+    status: 3 as const,
+    registrationOpensAt: '2036-12-01T11:00:00.000Z',
+    registrationClosesAt: '2036-12-09T11:00:00.000Z',
+  };
+  const item = (n: number, section: MyTournamentSection, name: string, extra = {}): FollowedTournament => ({
+    id: `5b1f0c2e-0000-4000-8000-00000000000${n}`,
+    competitionGuid: `25C6CC33-AE3A-447E-A55B-FBE66FBAFC8${n}`,
+    tournamentUuid: `A1E2C3D4-0000-4000-8000-00000000000${n}`,
+    notificationsEnabled: true,
+    lost: section === 'lost',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    section,
+    competition: { ...competition, name, ...extra },
+    tournament: null,
+  });
+
+  it('counts the followed tournaments and shows the next one and the one being played', async () => {
+    stubApi({
+      'GET /user': testUser(),
+      'GET /subscriptions/my-tournaments': {
+        items: [
+          item(1, 'open_registration', 'Open di Natale'),
+          item(2, 'ongoing', 'Torneo di Primavera', { city: 'Isernia', provinceSigla: 'IS', status: 2 }),
+          item(3, 'lost', 'Memorial Rossi'),
+        ],
+      },
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'I miei tornei' }));
+    expect(await card.findByText('Tornei seguiti: 3')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Vedi tutti' }).getAttribute('href')).toBe('/subscriptions');
+    const next = card.getByText('Prossimo torneo').parentElement as HTMLElement;
+    expect(within(next).getByRole('link', { name: 'Open di Natale' })).toBeTruthy();
+    expect(within(next).getByText('Iscrizioni entro il 9 dic 2036, 12:00')).toBeTruthy();
+    expect(within(next).getByText('Inizia il 12 dic 2036')).toBeTruthy();
+    expect(within(next).getByText('Roma (RM)')).toBeTruthy();
+    const current = card.getByText('Torneo in corso').parentElement as HTMLElement;
+    expect(within(current).getByRole('link', { name: 'Torneo di Primavera' })).toBeTruthy();
+    expect(within(current).getByText('Isernia (IS)')).toBeTruthy();
+    expect(card.queryByText('Memorial Rossi')).toBeNull();
+  });
+
+  it('invites to explore when nothing is followed', async () => {
+    stubApi({ 'GET /user': testUser(), 'GET /subscriptions/my-tournaments': { items: [] } });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'I miei tornei' }));
+    expect(await card.findByText(/Non segui ancora nessun torneo/)).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Esplora i tornei' }).getAttribute('href')).toBe('/explore');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Home } from '@radar/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '@/components/document-title';
+import { ActiveFiltersCard } from '@/features/filters/components/active-filters-card';
+import { CardStatusCard } from '@/features/fitp/components/card-status-card';
+import { useHome, useNearWhere } from '@/features/home/api/get-home';
+import { NearYouCard } from '@/features/home/components/near-you-card';
+import { QuickActions } from '@/features/home/components/quick-actions';
+import { WeekCalendar } from '@/features/home/components/week-calendar';
+import { invalidateFollowState } from '@/features/subscriptions/api/query-keys';
+import { MyTournamentsCard } from '@/features/subscriptions/components/my-tournaments-card';
+import { useAuth } from '@/lib/auth/auth-provider';
+import { translateApiError } from '@/lib/translate-api-error';
+
+/**
+ * `/home` (signed in): the dashboard. `GET /api/home` answers the greeting, tournaments near
+ * you, the FITP card, the week and the current tournament; My tournaments and the active
+ * filters come with their features.
+ */
+export function HomeRoute() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const near = useNearWhere();
+  const home = useHome(near.where);
+  // An unknown postal code fails the call: the other cards keep the last answer meanwhile.
+  const lastGood = useRef<Home | undefined>(undefined);
+  if (home.data) lastGood.current = home.data;
+  const data = home.data ?? lastGood.current;
+  const name = data?.greetingName ?? user?.username;
+  return (
+    <div className="flex flex-col gap-8">
+      <DocumentTitle title={t('pages.home.title')} />
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+          {name ? t('home.greeting', { name }) : t('home.greetingAnonymous')}
+        </h1>
+        <p className="max-w-2xl text-pretty text-muted-foreground">{t('pages.home.description')}</p>
+      </div>
+      <div className="grid items-start gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <MyTournamentsCard />
+        </div>
+        <ActiveFiltersCard />
+        <div className="min-w-0 lg:col-span-2">
+          <NearYouCard
+            nearYou={home.isError ? undefined : data?.nearYou}
+            error={home.isError ? translateApiError(t, home.error) : null}
+            pending={home.isFetching}
+            onPostal={near.usePostal}
+            onPosition={near.usePosition}
+          />
+        </div>
+        <CardStatusCard onFollowsChanged={() => invalidateFollowState(queryClient)} />
+      </div>
+      {data && <WeekCalendar week={data.week} current={data.current} />}
+      <QuickActions />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { FilterMatchCounts } from '@radar/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { filterKeys } from './query-keys';
+
+/**
+ * `GET /api/filters/match-counts`: how many current tournaments each filter matches now. Under
+ * the filters' key, so every filter change asks for it again.
+ */
+export function useFilterMatchCounts() {
+  return useQuery({
+    queryKey: [...filterKeys.all, 'match-counts'] as const,
+    queryFn: ({ signal }) => apiClient.get<FilterMatchCounts>('/filters/match-counts', { signal }),
+    select: (data) => new Map(data.items.map((item) => [item.filterId, item.count])),
+    staleTime: 5 * 60 * 1000,
+  });
+}

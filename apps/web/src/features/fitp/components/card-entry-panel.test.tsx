@@ -1,0 +1,98 @@
+import type { Participant, TournamentDetail } from '@radar/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi, testUser } from '../../../../test/api-stub';
+import { tournament } from '../../../../test/fixtures/competitions';
+import { renderInApp } from '../../../../test/test-utils';
+import { CardEntryPanel } from './card-entry-panel';
+
+const WAIT = { timeout: 5_000 };
+const entrant = (
+  id: number,
+  surname: string,
+  ranking: string,
+  value: number,
+  position: number,
+  isMe = false,
+): Participant => ({
+  id,
+  name: 'Luca',
+  surname,
+  membershipCard: null,
+  ranking,
+  rankingValue: value,
+  subscriptionDate: '2026-11-21T09:02:00.000Z',
+  club: null,
+  position,
+  isMe,
+});
+
+const draw = (overrides: Partial<TournamentDetail>) =>
+  tournament({
+    maxParticipants: 2,
+    participantsCount: 3,
+    eligibility: 'eligible',
+    participants: [
+      entrant(1, 'Forte', '4.1', 4.01, 1),
+      entrant(2, 'Medio', '4.2', 4.02, 2),
+      entrant(3, 'Giordano', '4.5', 4.05, 3, true),
+    ],
+    myEntry: {
+      participantId: 3,
+      position: 3,
+      total: 3,
+      subscriptionDate: '2026-11-21T09:02:00.000Z',
+      cutLine: 'reserve',
+      reservePosition: 1,
+    },
+    ...overrides,
+  });
+
+describe('the card on the tournament detail', () => {
+  it('shows the position out of the total, the cut line, the opponents with the user marked and the eligibility', async () => {
+    stubApi({ 'GET /user': testUser() });
+    renderInApp(<CardEntryPanel tournament={draw({})} hasCard />);
+    const panel = await screen.findByTestId('fitp-entry', undefined, WAIT);
+    expect(within(panel).getByText('3° su 3 per classifica')).toBeTruthy();
+    expect(within(panel).getByText('Riserva n. 1')).toBeTruthy();
+    expect(within(panel).getByText('Linea di taglio: 2 posti')).toBeTruthy();
+    expect(within(panel).getByText('Puoi iscriverti')).toBeTruthy();
+    const opponents = within(panel)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(opponents).toEqual(['Forte Luca4.1', 'Medio Luca4.2', 'Giordano LucaTu4.5']);
+  });
+
+  it('says inside the draw, and by entry order for chronological admission', async () => {
+    stubApi({ 'GET /user': testUser() });
+    renderInApp(
+      <CardEntryPanel
+        tournament={draw({
+          admissionType: 'cronologico',
+          maxParticipants: 32,
+          eligibility: 'above_limit',
+          myEntry: {
+            participantId: 3,
+            position: 3,
+            total: 3,
+            subscriptionDate: null,
+            cutLine: 'inside',
+            reservePosition: null,
+          },
+        })}
+        hasCard
+      />,
+    );
+    const panel = await screen.findByTestId('fitp-entry', undefined, WAIT);
+    expect(within(panel).getByText('3° su 3 per ordine di iscrizione')).toBeTruthy();
+    expect(within(panel).getByText('Dentro il tabellone')).toBeTruthy();
+    expect(within(panel).getByText('Sopra il tuo limite')).toBeTruthy();
+  });
+
+  it('deep-links to Settings › FITP without a card', async () => {
+    stubApi({ 'GET /user': testUser() });
+    renderInApp(<CardEntryPanel tournament={draw({ myEntry: null, eligibility: null })} hasCard={false} />);
+    const link = await screen.findByRole('link', { name: 'Collega la tessera' }, WAIT);
+    expect(link.getAttribute('href')).toBe('/settings?tab=fitp');
+  });
+});

@@ -1,0 +1,166 @@
+import { Apple, Smartphone, Users, X } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { isStandalone } from '@/lib/display-mode';
+import { usePublicConfig } from '@/lib/public-config';
+import { useMediaQuery } from '@/lib/use-media-query';
+import {
+  devicePlatform,
+  isPromoSnoozed,
+  PROMO_DELAY_MS,
+  PROMO_QR_SIZE,
+  type StorePlatform,
+  snoozePromo,
+} from '../lib/app-promo';
+
+/** Spec §9: under 768 px is a mobile width. */
+const MOBILE_QUERY = '(max-width: 767.98px)';
+
+/**
+ * Spec §1/§2 "App promotion bar": appears 2 s after load, never in installed mode, not within
+ * 7 days of 'Remind me later'. Under 768 px one 'Get the app' button opens this device's store;
+ * wider, an iOS and an Android button each open a bottom sheet with the store link's QR code
+ * (size 200), an open-store button and 'Remind me later'. The Android app is a closed beta;
+ * the beta-tester community invitation sits beside it. Store links come from the server's
+ * public configuration: without any, there is nothing to promote.
+ */
+export function AppPromoBar({ now = Date.now }: { now?: () => number }) {
+  const { t } = useTranslation();
+  const config = usePublicConfig();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [visible, setVisible] = useState(false);
+  const [sheet, setSheet] = useState<StorePlatform | null>(null);
+
+  useEffect(() => {
+    if (isStandalone() || isPromoSnoozed(now())) return;
+    const timer = setTimeout(() => setVisible(true), PROMO_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [now]);
+
+  const links: Record<StorePlatform, string | null> = {
+    ios: config.data?.iosAppUrl ?? null,
+    android: config.data?.androidAppUrl ?? null,
+  };
+  const community = config.data?.communityUrl ?? null;
+  if (!visible || (!links.ios && !links.android)) return null;
+
+  const remindLater = () => {
+    snoozePromo(now());
+    setSheet(null);
+    setVisible(false);
+  };
+  const platform = devicePlatform(navigator.userAgent, navigator.maxTouchPoints ?? 0);
+  const deviceLink = links[platform] ?? links.ios ?? links.android;
+
+  return (
+    <section
+      aria-label={t('shell.promo.label')}
+      className="border-b border-border bg-primary/10 px-4 py-2 text-sm text-foreground"
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2">
+        <Smartphone aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <p className="min-w-0 flex-1 font-medium">{t('shell.promo.text')}</p>
+        {isMobile ? (
+          deviceLink && (
+            <a
+              href={deviceLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-external=""
+              className={buttonClassName({ size: 'sm' })}
+            >
+              {t('shell.promo.getApp')}
+            </a>
+          )
+        ) : (
+          <>
+            {links.ios && (
+              <Button size="sm" variant="outline" onClick={() => setSheet('ios')}>
+                <Apple aria-hidden="true" className="size-4" />
+                {t('shell.promo.ios')}
+              </Button>
+            )}
+            {links.android && (
+              <Button size="sm" variant="outline" onClick={() => setSheet('android')}>
+                <Smartphone aria-hidden="true" className="size-4" />
+                {t('shell.promo.android')}
+                <span className="rounded bg-accent/20 px-1.5 py-0.5 text-xs font-semibold">
+                  {t('shell.promo.closedBeta')}
+                </span>
+              </Button>
+            )}
+          </>
+        )}
+        {community && (
+          <a
+            href={community}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-external=""
+            className={buttonClassName({
+              size: 'sm',
+              variant: 'link',
+              className: isMobile ? 'order-last h-6 basis-full justify-start px-0 text-xs' : 'px-1',
+            })}
+          >
+            <Users aria-hidden="true" className="size-4" />
+            {t('shell.promo.community')}
+          </a>
+        )}
+        {/* On a phone the close button is the 'remind me later' (spec §4: remind later/dismissal). */}
+        {!isMobile && (
+          <Button variant="ghost" size="sm" onClick={remindLater}>
+            {t('shell.promo.remindLater')}
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={t('shell.promo.dismiss')}
+          onClick={remindLater}
+        >
+          <X aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+      <Dialog open={sheet !== null} onOpenChange={(open) => !open && setSheet(null)}>
+        {sheet && links[sheet] && (
+          <DialogContent placement="bottom" className="items-center text-center">
+            <DialogTitle>
+              {t(sheet === 'ios' ? 'shell.promo.sheetTitleIos' : 'shell.promo.sheetTitleAndroid')}
+            </DialogTitle>
+            <DialogDescription>
+              {t(sheet === 'ios' ? 'shell.promo.sheetTextIos' : 'shell.promo.sheetTextAndroid')}
+            </DialogDescription>
+            <div className="rounded-xl bg-white p-3">
+              <QRCodeSVG
+                value={links[sheet] as string}
+                size={PROMO_QR_SIZE}
+                role="img"
+                aria-label={t('shell.promo.qrLabel')}
+                data-testid="promo-qr"
+              />
+            </div>
+            <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+              <a
+                href={links[sheet] as string}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-external=""
+                className={buttonClassName()}
+              >
+                {t(sheet === 'ios' ? 'shell.promo.openAppStore' : 'shell.promo.openPlayStore')}
+              </a>
+              <Button variant="outline" onClick={remindLater}>
+                {t('shell.promo.remindLater')}
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+    </section>
+  );
+}
