@@ -59,6 +59,9 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: 'radar-tornei-e2e',
       GOOGLE_CLIENT_SECRET: 'radar-tornei-e2e-secret',
       GOOGLE_ISSUER: oidcProviderURL,
+      // The support pages show these links (the app store links stay unset: hidden).
+      DONATION_URL: 'https://donate.example/radar-tornei',
+      COMMUNITY_URL: 'https://chat.example/radar-beta',
     },
   },
 });

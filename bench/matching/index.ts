@@ -42,18 +42,21 @@ import pino from 'pino';
 import type { Database } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { competitions, filters, notifications, tournaments } from '../../apps/server/src/db/schema';
-import { DELIVERY_QUEUES, registerNotificationQueues } from '../../apps/server/src/jobs/notification-queues';
+import { declareDeliveryQueues } from '../../apps/server/src/jobs';
 import { createQueue } from '../../apps/server/src/jobs/queue';
-import type { NewCompetitionEvent } from '../../apps/server/src/modules/competitions/events';
-import { criteriaOfFilterRow, matchInstant } from '../../apps/server/src/modules/competitions/filter-sql';
-import { insertEvents } from '../../apps/server/src/modules/competitions/ingestion.repository';
+import { newCompetitionEvent } from '../../apps/server/src/modules/events/events';
+import { criteriaOfFilterRow, matchInstant } from '../../apps/server/src/modules/filters/filter-sql';
+import { insertEvents } from '../../apps/server/src/modules/ingestion/ingestion.repository';
 import { userMatchesQuery } from '../../apps/server/src/modules/matching/matching.repository';
 import { newTournamentDedupeKey, runMatching } from '../../apps/server/src/modules/matching/matching.service';
+import { DELIVERY_QUEUES } from '../../apps/server/src/modules/notifications/delivery-queues';
 import {
   createNotifications,
   type NewNotification,
 } from '../../apps/server/src/modules/notifications/notifications.service';
 import { runOnDatabases } from '../support/databases';
+import { prng } from '../support/prng';
+import { printTrace, traceQueries } from '../support/trace';
 
 const SMALL = process.argv.includes('--small') || process.env.BENCH_SMALL === '1';
 const USERS = Number(process.env.BENCH_USERS ?? (SMALL ? 2_000 : 200_000));
@@ -70,17 +73,6 @@ const NAIVE_COMPETITIONS = Math.min(COMPETITIONS, Number(process.env.BENCH_NAIVE
 const NOW = new Date('2026-06-10T08:00:00Z');
 const DAY = 86_400_000;
 const silent = pino({ level: 'silent' });
-
-/** A small deterministic PRNG (mulberry32): the same data on every run. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Rough share of players per region (ISTAT code → weight), so Lombardy has more than Molise. */
 const REGION_WEIGHT: Record<number, number> = {
@@ -291,21 +283,16 @@ async function recordBatch(database: Database, batch: BatchCompetition[]): Promi
           })),
         ),
       );
-      const events: NewCompetitionEvent[] = slice.map((c) => ({
-        kind: 'new_competition',
-        competitionGuid: c.guid,
-        tournamentUuid: null,
-        itemId: null,
-        dedupeKey: `new_competition:${c.guid}`,
-        payload: {
+      const events = slice.map((c) =>
+        newCompetitionEvent(c.guid, {
           competitionName: c.name,
           startDate: c.startDate,
           endDate: c.endDate,
           regionId: c.regionId,
           provinceId: c.provinceId,
           codFonte: c.codFonte,
-        },
-      }));
+        }),
+      );
       await insertEvents(tx, events, NOW);
     }
   });
@@ -423,7 +410,7 @@ async function measure(label: string, database: Database): Promise<void> {
   const batch = makeBatch();
   const queue = createQueue(database, silent, { schedule: false });
   await queue.start();
-  await registerNotificationQueues(queue);
+  await declareDeliveryQueues(queue);
   // Put the cursor at the end of nothing: the consumer exists before the batch.
   await runMatching({ db: database.db, queue, now: () => NOW });
   const seeded = performance.now() - t0;
@@ -455,11 +442,18 @@ async function measure(label: string, database: Database): Promise<void> {
   // The engine, from the batch recorded to every notification written.
   const guids = batch.map((c) => c.guid);
   const sample = guids.slice(0, NAIVE_COMPETITIONS);
+  traceQueries();
+  printTrace('seed', 0);
   const engine = await withPeakMemory(() => runMatching({ db: database.db, queue, now: () => NOW }));
+  printTrace(`${label}, engine`, 6);
   const engineWritten = await written(database, guids);
   const engineSample = await written(database, sample);
+  const { queryMs, writeMs } = engine.result.timings;
   console.log(
     `  engine  ${secs(engine.ms).padStart(9)} | peak RSS ${mb(engine.rss)}, heap ${mb(engine.heap)} | ${engine.result.events} competitions, ${engineWritten.n.toLocaleString('en')} notifications (${engineWritten.filters.toLocaleString('en')} filters matched), ${engineWritten.deliveries.toLocaleString('en')} deliveries`,
+  );
+  console.log(
+    `          split: matching queries ${secs(queryMs)}, writing ${secs(writeMs)} (notifications, deliveries, jobs), other ${secs(engine.ms - queryMs - writeMs)} | ${Math.round((engineWritten.n / engine.ms) * 1000).toLocaleString('en')} notifications/s end to end, ${Math.round((engineWritten.n / writeMs) * 1000).toLocaleString('en')}/s written`,
   );
 
   // The engine's query alone (run again, warm), to tell matching from writing.

@@ -17,10 +17,11 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { Database } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
-import { registerNotificationQueues } from '../../apps/server/src/jobs/notification-queues';
+import { declareDeliveryQueues } from '../../apps/server/src/jobs';
 import { createQueue } from '../../apps/server/src/jobs/queue';
 import { runReminderPass } from '../../apps/server/src/modules/subscriptions/reminders.service';
 import { runOnDatabases } from '../support/databases';
+import { printTrace, traceQueries } from '../support/trace';
 
 const SUBSCRIPTIONS = 100_000;
 const COMPETITIONS = 5_000;
@@ -87,7 +88,7 @@ async function measure(label: string, database: Database): Promise<void> {
   await migrateDatabase(database);
   const queue = createQueue(database, pino({ level: 'silent' }), { schedule: false });
   await queue.start();
-  await registerNotificationQueues(queue);
+  await declareDeliveryQueues(queue);
   await seed(database);
   const seedSeconds = (performance.now() - started) / 1000;
   const subscriptions = await count(database, sql`select count(*) as n from subscriptions`);
@@ -96,9 +97,12 @@ async function measure(label: string, database: Database): Promise<void> {
     sql`select count(*) as n from reminders where status = 'pending' and due_at <= ${NOW.toISOString()}::timestamptz`,
   );
 
+  traceQueries();
+  printTrace('seed', 0);
   const passStarted = performance.now();
   const first = await runReminderPass({ db: database.db, queue, now: () => NOW });
   const passMs = performance.now() - passStarted;
+  printTrace(`${label}, first pass`);
   const secondStarted = performance.now();
   const second = await runReminderPass({ db: database.db, queue, now: () => NOW });
   const idleMs = performance.now() - secondStarted;

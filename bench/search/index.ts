@@ -14,6 +14,7 @@
  * connection; the benchmark creates its own database and drops it at the end.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import {
   CAT_CLASSES,
   CAT_ETA_VALUES,
@@ -38,7 +39,8 @@ import {
 } from '../../apps/server/src/db/schema';
 import { createDevMailbox } from '../../apps/server/src/delivery/email/mailer';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/modules/auth/sessions';
-import { runOnDatabases } from '../support/databases';
+import { backendCpu, cpuSince, runOnDatabases } from '../support/databases';
+import { prng } from '../support/prng';
 
 const COMPETITIONS = Number(process.env.BENCH_COMPETITIONS ?? 20_000);
 const SEQUENTIAL = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -46,17 +48,6 @@ const CONCURRENCY = 8;
 const THROUGHPUT_MS = 8_000;
 const NOW = new Date('2026-06-10T08:00:00Z');
 const DAY = 86_400_000;
-
-/** A small deterministic PRNG (mulberry32): the same data on every run. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['Open', 'Memorial', 'Coppa', 'Trofeo', 'Torneo', 'Challenge', 'Gran Premio', 'Circuito'];
 const CITIES = [
@@ -171,7 +162,7 @@ async function seed(database: Database): Promise<{ cookie: string }> {
     .values(
       someDraws.map((t) => ({ userId: user.id, competitionGuid: t.competitionGuid, tournamentUuid: t.uuid })),
     );
-  const { token } = await createSession(db, user.id);
+  const { token } = await createSession(db, user.id, {}, new Date());
   if (database.driver === 'postgres') await database.pool.query('analyze');
   return { cookie: `${SESSION_COOKIE}=${token}` };
 }
@@ -201,7 +192,8 @@ async function measure(label: string, database: Database): Promise<void> {
   await migrateDatabase(database);
   const { cookie } = await seed(database);
   const seedSeconds = (performance.now() - started) / 1000;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+  // Production: the app as it runs for users (e.g. the search's answers serialised as built).
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
   const app = await buildApp({
     config,
     database,
@@ -231,6 +223,8 @@ async function measure(label: string, database: Database): Promise<void> {
     }
   }
   const times: number[] = [];
+  const cpuStart = process.cpuUsage();
+  const dbStart = await backendCpu(database);
   const bySearch = SEARCHES.map(() => [] as number[]);
   for (let i = 0; i < SEQUENTIAL; i++) {
     const t0 = performance.now();
@@ -239,6 +233,8 @@ async function measure(label: string, database: Database): Promise<void> {
     times.push(ms);
     bySearch[i % SEARCHES.length]?.push(ms);
   }
+  const cpuSequential = process.cpuUsage(cpuStart);
+  const dbSequentialMs = cpuSince(dbStart, await backendCpu(database)) / SEQUENTIAL;
   times.sort((a, b) => a - b);
   if (process.env.BENCH_DETAIL) {
     SEARCHES.forEach((body, i) => {
@@ -247,28 +243,39 @@ async function measure(label: string, database: Database): Promise<void> {
     });
   }
 
-  let done = 0;
+  const cpuBefore = process.cpuUsage();
+  const dbBefore = await backendCpu(database);
+  const sequentialCpuMs = (cpuSequential.user + cpuSequential.system) / 1000 / SEQUENTIAL;
+  const concurrentTimes: number[] = [];
   const until = performance.now() + THROUGHPUT_MS;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, worker) => {
       for (let i = worker; performance.now() < until; i += CONCURRENCY) {
+        const started = performance.now();
         await call(SEARCHES[i % SEARCHES.length] as SearchCompetitionsBody);
-        done++;
+        concurrentTimes.push(performance.now() - started);
       }
     }),
   );
-  const rps = done / ((performance.now() - t0) / 1000);
+  const rps = concurrentTimes.length / ((performance.now() - t0) / 1000);
+  const cpu = process.cpuUsage(cpuBefore);
+  const concurrentCpuMs = (cpu.user + cpu.system) / 1000 / concurrentTimes.length;
+  const dbConcurrentMs = cpuSince(dbBefore, await backendCpu(database)) / concurrentTimes.length;
+  const dbCpu = (ms: number) =>
+    database.driver === 'postgres' ? `, database CPU ${ms.toFixed(1)} ms/req` : '';
+  concurrentTimes.sort((a, b) => a - b);
   await app.close();
 
+  const figures = (sorted: number[]) =>
+    [50, 95, 99].map((p) => `p${p} ${percentile(sorted, p).toFixed(1)} ms`).join(', ');
   console.log(
     [
       label.padEnd(11),
       `${COMPETITIONS.toLocaleString('en')} competitions (seeded in ${seedSeconds.toFixed(1)} s)`,
-      `p50 ${percentile(times, 50).toFixed(1)} ms`,
-      `p95 ${percentile(times, 95).toFixed(1)} ms`,
-      `${(1000 / (times.reduce((a, b) => a + b, 0) / times.length)).toFixed(0)} req/s sequential`,
-      `${rps.toFixed(0)} req/s with ${CONCURRENCY} in flight`,
+      `1 in flight: ${figures(times)}, ${(1000 / (times.reduce((a, b) => a + b, 0) / times.length)).toFixed(0)} req/s, app CPU ${sequentialCpuMs.toFixed(1)} ms/req${dbCpu(dbSequentialMs)}`,
+      `${CONCURRENCY} in flight: ${figures(concurrentTimes)}, ${rps.toFixed(0)} req/s, app CPU ${concurrentCpuMs.toFixed(1)} ms/req${dbCpu(dbConcurrentMs)}`,
+      `load average ${loadavg()[0]?.toFixed(1)}`,
     ].join(' | '),
   );
 }

@@ -4,6 +4,7 @@
  * PostgreSQL server of `TEST_DATABASE_URL` (default the local one) and dropped afterwards
  * (kept with `BENCH_KEEP=1`). A PostgreSQL server that cannot be reached is reported and skipped.
  */
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
@@ -58,3 +59,38 @@ export async function runOnDatabases(
     else await onPostgres(bench, options.poolSize ?? 4, measure);
   }
 }
+
+/**
+ * CPU time (ms) used so far by each PostgreSQL backend serving this database, from /proc (the
+ * server runs on this machine in the benchmarks): a figure that a busy machine disturbs far
+ * less than wall-clock latency. Empty for PGlite (it runs in this process: see
+ * `process.cpuUsage()`) or when /proc cannot be read.
+ */
+export async function backendCpu(database: Database): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (database.driver !== 'postgres') return cpu;
+  const { rows } = await database.pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return cpu;
+}
+
+/** CPU ms the backends used between two {@link backendCpu} readings. */
+export function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** Linux's USER_HZ: /proc times are in these ticks. */
+const CLOCK_TICKS = 100;

@@ -74,6 +74,14 @@ export async function login(page: Page, account: Pick<TestAccount, 'email' | 'pa
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The first sign-in on a page opens the onboarding guide (issue 15): skip it, as a user would. */
+export async function skipOnboardingGuide(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog', { name: 'Crea i tuoi filtri' })
+    .getByRole('button', { name: 'Salta' })
+    .click();
+}
+
 /** `test` with `createUser` and `login` as fixtures. */
 export const test = base.extend<{
   createUser: (overrides?: Partial<TestAccount> & { language?: 'it' | 'en' }) => Promise<TestAccount>;

@@ -32,6 +32,11 @@ test.describe('an account from registration to deletion', () => {
     await page.getByLabel('Codice a 6 cifre').fill(code);
     await page.getByRole('button', { name: 'Verifica' }).click();
     await expect(page).toHaveURL(/\/home$/);
+    // The first sign-in opens the onboarding guide, once (spec §1).
+    await page
+      .getByRole('dialog', { name: 'Crea i tuoi filtri' })
+      .getByRole('button', { name: 'Salta' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: `Ciao, ${account.username}!` })).toBeVisible();
     await expect(
       page.getByRole('region', { name: 'Azioni rapide' }).getByRole('link', { name: /Crea un filtro/ }),
@@ -40,7 +45,9 @@ test.describe('an account from registration to deletion', () => {
     // Sign out from the account menu, then back in.
     await page.getByRole('button', { name: `Account di ${account.username}` }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Accedi a Radar Tornei' })).toBeVisible();
+    // Signing out lands on the landing page (issue 18).
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Radar Tornei' })).toBeVisible();
     await page.goto('/home');
     await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fhome$/);
     await page.getByLabel('Email o nome utente').fill(account.username);
@@ -54,6 +61,8 @@ test.describe('an account from registration to deletion', () => {
     // Forgot password: sign out, ask for a code, set a new password.
     await page.getByRole('button', { name: `Account di ${account.username}` }).click();
     await page.getByRole('menuitem', { name: 'Esci' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('banner').getByRole('link', { name: 'Accedi' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Accedi a Radar Tornei' })).toBeVisible();
     await page.getByLabel('Email o nome utente').fill(account.email);
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();

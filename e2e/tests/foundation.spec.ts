@@ -15,10 +15,10 @@ test.describe('the app frame', () => {
     await expect(page.getByRole('link', { name: 'Privacy' }).first()).toBeVisible();
 
     // Language: Italian → English, kept across a reload.
-    await page.getByRole('button', { name: 'Lingua', exact: true }).click();
+    await page.getByRole('button', { name: 'Lingua: IT', exact: true }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('button', { name: 'Language', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Language: EN', exact: true })).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
