@@ -83,16 +83,20 @@ async function signUpAndSignIn(page: Page, person: Person): Promise<void> {
   expect(login.ok(), await login.text()).toBe(true);
 }
 
-/** A filter on the province of Isernia (region Molise), where the journey's tournaments are. */
+/**
+ * A filter on the province of Vibo Valentia (region Calabria), where the journey's tournaments
+ * are. No other journey publishes there: a tournament another journey published a moment before
+ * would match too, and Giulia's first email would be a digest of two.
+ */
 async function createFilter(page: Page): Promise<void> {
   const response = await page.request.post('/api/filters', {
     data: {
-      name: 'Isernia',
+      name: 'Vibo Valentia',
       notificationsEnabled: true,
       codFonte: 0,
       idStatopuc: 0,
-      regionId: 14,
-      provinceId: 94,
+      regionId: 18,
+      provinceId: 102,
     },
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -101,7 +105,7 @@ async function createFilter(page: Page): Promise<void> {
 /** A new competition published by the federation simulator, now. */
 async function publishCompetition(request: APIRequestContext, name: string): Promise<string> {
   const response = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: { name, city: 'Isernia', province: 'IS' },
+    data: { name, city: 'Vibo Valentia', province: 'VV' },
   });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { guid: string }).guid;
@@ -136,8 +140,8 @@ test('a new tournament: unread in the app, read, emailed, unsubscribed without l
   await signUpAndSignIn(page, giulia);
   await createFilter(page);
 
-  // The federation publishes a tournament in Isernia; ingest and matching notify Giulia.
-  const first = `Open E2E di Isernia ${Date.now()}`;
+  // The federation publishes a tournament in Vibo Valentia; ingest and matching notify Giulia.
+  const first = `Open E2E di Vibo Valentia ${Date.now()}`;
   await publishCompetition(request, first);
   const notificationId = await waitForNotification(page, first);
 
@@ -194,7 +198,7 @@ test('a new tournament: unread in the app, read, emailed, unsubscribed without l
   await signUpAndSignIn(witnessPage, witness);
   await createFilter(witnessPage);
 
-  const second = `Open E2E di Venafro ${Date.now()}`;
+  const second = `Open E2E di Tropea ${Date.now()}`;
   await publishCompetition(request, second);
   await waitForNotification(page, second);
   await waitForNotification(witnessPage, second);
