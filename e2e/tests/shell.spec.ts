@@ -184,6 +184,8 @@ for (const { name, viewport } of WIDTHS) {
         }),
       });
       const banner = page.getByRole('status', { name: 'Nuova notifica' });
+      // Under the pointer it stays (its 5 s would otherwise race a slow machine).
+      await banner.hover();
       await expect(banner).toContainText('Nuovo torneo: Open di Rieti');
       await expect(banner).toContainText('Corrisponde al filtro Lazio');
       await banner.getByRole('button', { name: 'Vedi dettagli' }).click();

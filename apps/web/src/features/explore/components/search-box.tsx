@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const DEBOUNCE_MS = 300;
@@ -13,11 +13,16 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (text:
   // The address changed (back button, reset): show what is searched.
   useEffect(() => setText(value), [value]);
 
+  // The latest callback, read when the pause ends: a parent's re-render (a new `onSearch`) must
+  // not restart the pause, or a busy screen would search late, after the user has moved on.
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onSearch(text), DEBOUNCE_MS);
+    const timer = setTimeout(() => onSearchRef.current(text), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value]);
 
   return (
     <search>

@@ -80,6 +80,37 @@ describe('in-app notification banner', () => {
     expect(screen.queryByText('Secondo')).toBeNull();
   });
 
+  it('waits while the pointer is over it or focus is inside it; leaving restarts the 5 s', () => {
+    renderBanner();
+    post(push('Nuovo documento', 'Tabellone pubblicato', '/communication/42'));
+    const banner = screen.getByRole('status', { name: 'Nuova notifica' });
+    act(() => vi.advanceTimersByTime(4000));
+    fireEvent.pointerEnter(banner);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(banner.dataset.state).toBe('open');
+    fireEvent.pointerLeave(banner);
+    act(() => vi.advanceTimersByTime(BANNER_HIDE_MS - 1));
+    expect(banner.dataset.state).toBe('open');
+    act(() => vi.advanceTimersByTime(1));
+    expect(banner.dataset.state).toBe('closed');
+  });
+
+  it('keeps the timer stopped while focus moves inside it', () => {
+    renderBanner();
+    post(push('Nuovo documento', 'Tabellone pubblicato', '/communication/42'));
+    const banner = screen.getByRole('status', { name: 'Nuova notifica' });
+    const details = screen.getByRole('button', { name: 'Vedi dettagli' });
+    const dismiss = screen.getByRole('button', { name: 'Chiudi la notifica' });
+    fireEvent.focus(details);
+    fireEvent.blur(details, { relatedTarget: dismiss });
+    fireEvent.focus(dismiss);
+    act(() => vi.advanceTimersByTime(BANNER_HIDE_MS * 3));
+    expect(banner.dataset.state).toBe('open');
+    fireEvent.blur(dismiss, { relatedTarget: document.body });
+    act(() => vi.advanceTimersByTime(BANNER_HIDE_MS));
+    expect(banner.dataset.state).toBe('closed');
+  });
+
   it('dismiss closes it; without a url there is no View details', () => {
     renderBanner();
     post(push('Promemoria'));

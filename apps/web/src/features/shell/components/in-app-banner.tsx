@@ -18,7 +18,9 @@ const isAppPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
  * Spec §2/§4 "In-app notification banner": a push arriving while the app is visible is posted
  * by the service worker to the page, which shows it at the top: title, body, a dismiss button
  * and, with a url, 'View details' (navigates there and closes). Hidden again after 5 s; a new
- * notification replaces the shown one and restarts the timer; hiding fades out in 300 ms.
+ * notification replaces the shown one and restarts the timer; hiding fades out in 300 ms. While
+ * the pointer is over it or focus is inside it the timer waits, and leaving restarts the 5 s, so
+ * a reader is never cut short (WCAG 2.2.1).
  */
 export function InAppBanner() {
   const { t } = useTranslation();
@@ -35,15 +37,20 @@ export function InAppBanner() {
     fadeTimer.current = setTimeout(() => setNotification(null), BANNER_FADE_MS);
   }, []);
 
+  const startHideTimer = useCallback(() => {
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(hide, BANNER_HIDE_MS);
+  }, [hide]);
+  const holdOpen = useCallback(() => clearTimeout(hideTimer.current), []);
+
   const show = useCallback(
     (next: InAppNotification) => {
       clearTimeout(fadeTimer.current);
-      clearTimeout(hideTimer.current);
       setNotification(next);
       setIsVisible(true);
-      hideTimer.current = setTimeout(hide, BANNER_HIDE_MS);
+      startHideTimer();
     },
-    [hide],
+    [startHideTimer],
   );
 
   useEffect(() => {
@@ -75,6 +82,12 @@ export function InAppBanner() {
         aria-label={t('shell.banner.label')}
         data-state={isVisible ? 'open' : 'closed'}
         style={{ transitionDuration: `${BANNER_FADE_MS}ms` }}
+        onPointerEnter={isVisible ? holdOpen : undefined}
+        onPointerLeave={isVisible ? startHideTimer : undefined}
+        onFocus={isVisible ? holdOpen : undefined}
+        onBlur={(event) => {
+          if (isVisible && !event.currentTarget.contains(event.relatedTarget)) startHideTimer();
+        }}
         className={cn(
           'pointer-events-auto flex w-full max-w-lg items-start gap-3 rounded-2xl border border-border bg-surface p-4 shadow-xl transition-opacity',
           isVisible ? 'opacity-100' : 'opacity-0',
