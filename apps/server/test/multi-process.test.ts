@@ -5,7 +5,7 @@
  *
  * PostgreSQL only: the embedded PGlite database belongs to one process.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,17 +25,21 @@ import {
   type User,
 } from '../src/db/schema';
 import { createUser, signIn } from './helpers/factories';
-import { eventually, freePort } from './helpers/processes';
+import {
+  eventually,
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  stopServerProcesses,
+} from './helpers/processes';
 import { databaseUrlWithName, withAdminClient } from './helpers/template';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const main = path.join(root, 'apps/server/src/main.ts');
 
 const USERS = 24;
 
-type Proc = { role: string; child: ChildProcess; output: string[] };
+type Proc = ServerProcess;
 
 describe.skipIf(!adminUrl)('two API and two worker processes on one database', { timeout: 300_000 }, () => {
   const name = `radar_mp_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -47,26 +51,7 @@ describe.skipIf(!adminUrl)('two API and two worker processes on one database', {
   let url: string;
 
   function start(role: 'api' | 'worker', port: number): Proc {
-    const child = spawn(tsx, [main, role], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-        FITP_BASE_URL: sim.url,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        INGEST_INTERVAL_MINUTES: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const proc = { role, child, output: [] as string[] };
-    child.stdout?.on('data', (chunk: Buffer) => proc.output.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => proc.output.push(chunk.toString()));
+    const proc = startServerProcess(role, { databaseUrl: url, dataDir, federationUrl: sim.url, port });
     procs.push(proc);
     return proc;
   }
@@ -97,16 +82,7 @@ describe.skipIf(!adminUrl)('two API and two worker processes on one database', {
   });
 
   afterAll(async () => {
-    await Promise.all(
-      procs.map(
-        (proc) =>
-          new Promise<void>((resolve) => {
-            if (proc.child.exitCode !== null) return resolve();
-            proc.child.once('exit', () => resolve());
-            proc.child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await stopServerProcesses(procs);
     await database?.close();
     await sim?.close();
     if (adminUrl) {
@@ -136,8 +112,8 @@ describe.skipIf(!adminUrl)('two API and two worker processes on one database', {
     const ids = people.map((person) => person.id);
 
     const broadcast = spawn(
-      tsx,
-      [path.join(root, 'apps/server/src/cli/broadcast.ts'), 'Nuova versione: più tornei'],
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'apps/server/src/cli/broadcast.ts'), 'Nuova versione: più tornei'],
       {
         cwd: root,
         env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: url, DATA_DIR: dataDir },
