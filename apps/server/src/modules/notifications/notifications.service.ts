@@ -19,7 +19,7 @@ import {
 } from '@radar/shared';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { DELIVERY_QUEUES, type DeliveryJobData } from './delivery-queues';
@@ -122,7 +122,7 @@ function validateItem(item: NewNotification): NewNotification & { params: Notifi
  * - The notifications of one user in one batch are emailed together, as one message.
  */
 export async function createNotifications(
-  tx: Db | Tx,
+  tx: Executor,
   items: readonly NewNotification[],
   options: CreateNotificationsOptions,
 ): Promise<CreateNotificationsResult> {
