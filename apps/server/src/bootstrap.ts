@@ -1,5 +1,6 @@
 /**
- * The one start-up path of every entry point (`main.ts`, `cli/ingest.ts`, `cli/broadcast.ts`):
+ * The one start-up path of every entry point (`main.ts`, `cli/ingest.ts`, `cli/broadcast.ts`;
+ * `cli/analytics.ts` needs only `readConfig` and `systemClock`):
  * `readConfig` reads `.env` and the environment (a configuration error is printed and the
  * process exits with 1), `bootstrap` starts the federation (the bundled simulator when
  * FITP_BASE_URL is unset) and opens and migrates the database. docs/decisions/087. Opening
@@ -35,6 +36,9 @@ export function readConfig(): Config {
     throw error;
   }
 }
+
+/** The process's real clock: the one place `src/` reads the system time (decision 086). */
+export const systemClock = (): Date => new Date();
 
 export type Runtime = {
   /** The configuration in effect (FITP_BASE_URL filled in with the simulator's address). */
@@ -81,7 +85,7 @@ export async function bootstrap(givenConfig: Config, logger: Logger): Promise<Ru
     database,
     federation,
     simulator,
-    now: () => new Date(),
+    now: systemClock,
     async close() {
       await database.close();
       await simulator?.close();

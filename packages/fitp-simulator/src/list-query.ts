@@ -3,6 +3,7 @@
  * federation reads it (every field a string, `""` meaning "any", numbers accepted too), and the
  * filters it applies.
  */
+import { inPrizeBand } from '@radar/shared';
 import { z } from 'zod';
 import type { Federation } from './federation';
 import {
@@ -23,6 +24,7 @@ import { type EpochDay, parseInstant, parseLocalDate } from './rome-time';
 
 export const MAX_FETCH_ROWS = 100;
 
+/** The federation's `prize` bands (`inPrizeBand`, shared with the app, says what each covers). */
 export type PrizeBand = 500 | 1000 | 1001;
 
 export interface ListQuery {
@@ -154,17 +156,6 @@ export function parseListRequest(body: unknown): ListQuery {
 
 const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-
-export function inPrizeBand(prizeMoney: number, band: PrizeBand): boolean {
-  switch (band) {
-    case 500:
-      return prizeMoney <= 500;
-    case 1000:
-      return prizeMoney > 500 && prizeMoney <= 1000;
-    case 1001:
-      return prizeMoney > 1000;
-  }
-}
 
 /** The competitions published at `now` that the query selects, in list order. */
 export function searchCompetitions(federation: Federation, query: ListQuery, now: number): Competition[] {

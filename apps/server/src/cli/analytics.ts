@@ -3,17 +3,20 @@
  * (views per route, most viewed first). With the embedded database (no DATABASE_URL) the
  * server must be stopped first: PGlite's data dir is for one process at a time.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../config';
-import { type Db, databaseOptionsFromConfig, openDatabase } from '../db/client';
+import { readConfig, systemClock } from '../bootstrap';
+import { databaseOptionsFromConfig, openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { ANALYTICS_REPORT_DAYS, createAnalyticsService } from '../modules/analytics/analytics.service';
+import {
+  ANALYTICS_REPORT_DAYS,
+  type AnalyticsDeps,
+  topPagesReport,
+} from '../modules/analytics/analytics.service';
 
 /** The report as printed: a header line, then one line per route with its views. */
-export async function analyticsReport(db: Db, now: () => Date): Promise<string> {
-  const { from, pages } = await createAnalyticsService({ db, now }).report(ANALYTICS_REPORT_DAYS);
+export async function analyticsReport(deps: AnalyticsDeps): Promise<string> {
+  const { from, pages } = await topPagesReport(deps, ANALYTICS_REPORT_DAYS);
   const lines = [`Top pages, last ${ANALYTICS_REPORT_DAYS} days (since ${from}):`];
   if (pages.length === 0) lines.push('  no page views yet');
   const width = Math.max(0, ...pages.map((page) => String(page.views).length));
@@ -22,21 +25,11 @@ export async function analyticsReport(db: Db, now: () => Date): Promise<string> 
 }
 
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = readConfig();
   const database = await openDatabase(databaseOptionsFromConfig(config));
   try {
     await migrateDatabase(database);
-    console.log(await analyticsReport(database.db, () => new Date()));
+    console.log(await analyticsReport({ db: database.db, now: systemClock }));
   } finally {
     await database.close();
   }

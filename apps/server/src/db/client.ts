@@ -13,6 +13,8 @@ export type Schema = typeof schema;
 /** The Drizzle database, the same type whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a repository runs on: the database or the caller's transaction. */
+export type Executor = Db | Tx;
 
 export type Database =
   | { driver: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }

@@ -4,8 +4,11 @@
  * down; 503 flagged `serviceDown` when nothing can be served.
  */
 import { apiErrorSchema, type Language, translateShared } from '@radar/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../db/client';
+import type { FederationClient } from '../federation';
+import type { AppLogger } from '../logger';
 import { errorBody } from './error-handler';
 
 export type Served<T> = { kind: 'ok'; data: T } | { kind: 'degraded'; data: T } | { kind: 'unavailable' };
@@ -17,6 +20,27 @@ export const serviceDownErrorSchema = apiErrorSchema
 
 /** A federation call made while the user waits gives up sooner than ingestion's. */
 export const LIVE_TIMEOUT_MS = 5_000;
+
+/** What a service that may ask the federation while the user waits takes first (decision 086). */
+export interface LiveDeps {
+  db: Db;
+  federation: FederationClient | null;
+  logger: AppLogger;
+  now: () => Date;
+  /** Timeout of a federation call made while the user waits. */
+  liveTimeoutMs: number;
+}
+
+/** The app's `LiveDeps`: its database, federation, logger and clock, with the live timeout. */
+export function liveDeps(app: FastifyInstance): LiveDeps {
+  return {
+    db: app.deps.database.db,
+    federation: app.deps.federation,
+    logger: app.log,
+    now: app.deps.now,
+    liveTimeoutMs: Math.min(app.deps.config.fitp.timeoutMs, LIVE_TIMEOUT_MS),
+  };
+}
 
 export function sendServed<T>(reply: FastifyReply, language: Language, served: Served<T>) {
   switch (served.kind) {

@@ -2,7 +2,7 @@ import { pageviewBodySchema } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
-import { createAnalyticsService } from './analytics.service';
+import { type AnalyticsDeps, recordPageview } from './analytics.service';
 
 /**
  * First-party, cookieless page analytics (spec §2 "Page analytics is sent on each route
@@ -10,7 +10,7 @@ import { createAnalyticsService } from './analytics.service';
  * day and route and keeps nothing else: no IP, no user id, no session.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const analytics = createAnalyticsService({ db: app.deps.database.db, now: () => app.now() });
+  const deps: AnalyticsDeps = { db: app.deps.database.db, now: () => app.now() };
 
   app.post(
     '/api/analytics/pageview',
@@ -25,7 +25,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await analytics.recordPageview(request.body.path);
+      await recordPageview(deps, request.body.path);
       return reply.status(204).send(null);
     },
   );

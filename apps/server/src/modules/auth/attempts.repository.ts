@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { type AuthAttempt, authAttempts } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 /** The stored key of a counter: its name hashed, so no address or IP is kept in clear. */
 export const attemptKey = (...parts: string[]) =>

@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { type User, userIdentities, users } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
   const [user] = await db

@@ -11,13 +11,21 @@ import {
   userSchema,
   verifyEmailBodySchema,
 } from '@radar/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
 import { clientKey } from '../../http/rate-limit';
 import { clearSessionCookie, requireUser, startSession } from './auth.plugin';
-import { createAuthService } from './auth.service';
+import {
+  type AuthDeps,
+  login,
+  register,
+  requestReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from './auth.service';
 import { deleteSession } from './sessions';
 import { toUserDto } from './user-dto';
 
@@ -27,17 +35,22 @@ const accountOf = (request: FastifyRequest) => {
   return typeof body?.email === 'string' ? body.email : undefined;
 };
 
-/** Registration, verification, sign-in, sign-out, the current user and password reset. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
-  const auth = createAuthService({
-    db,
+/** The account calls' deps: the app's database, mailer, clock and background runner. */
+export function authDeps(app: FastifyInstance): AuthDeps {
+  return {
+    db: app.deps.database.db,
     mailer: app.deps.mailer,
     publicUrl: app.deps.config.publicUrl,
     now: () => app.now(),
     log: app.log,
     sendLater: (name, task) => app.background.run(name, task),
-  });
+  };
+}
+
+/** Registration, verification, sign-in, sign-out, the current user and password reset. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const deps = authDeps(app);
   const success = (request: FastifyRequest, code: SuccessCode) => ({
     code,
     message: translateShared(request.language, `success.${code}`),
@@ -61,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, email, password, language } = request.body;
-      const user = await auth.register({
+      const user = await register(deps, {
         username,
         email,
         password,
@@ -84,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limit('verify', wrongCode),
     },
     async (request, reply) => {
-      const user = await auth.verifyEmail(request.body);
+      const user = await verifyEmail(deps, request.body);
       request.language = user.language;
       await startSession(request, reply, user);
       return toUserDto(user);
@@ -103,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limit('verify'),
     },
     async (request) =>
-      success(request, await auth.resendVerification({ ...request.body, requester: clientKey(request.ip) })),
+      success(request, await resendVerification(deps, { ...request.body, requester: clientKey(request.ip) })),
   );
 
   app.post(
@@ -118,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limit('login', wrongPassword),
     },
     async (request, reply) => {
-      const user = await auth.login(request.body);
+      const user = await login(deps, request.body);
       await startSession(request, reply, user);
       return toUserDto(user);
     },
@@ -178,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limit('reset'),
     },
     async (request) =>
-      success(request, await auth.requestReset({ ...request.body, requester: clientKey(request.ip) })),
+      success(request, await requestReset(deps, { ...request.body, requester: clientKey(request.ip) })),
   );
 
   app.post(
@@ -194,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, code, password } = request.body;
-      return success(request, await auth.resetPassword({ email, code, password }));
+      return success(request, await resetPassword(deps, { email, code, password }));
     },
   );
 };

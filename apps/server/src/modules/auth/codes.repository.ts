@@ -1,8 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { type AuthCode, type AuthCodePurpose, authCodes } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 /** The code row of an address, locked until the end of the transaction. */
 export async function lockCode(

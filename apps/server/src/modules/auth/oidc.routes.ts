@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
 import { notFound } from '../../http/errors';
 import { startSession } from './auth.plugin';
-import { createAuthService } from './auth.service';
+import { authDeps } from './auth.routes';
+import { signInWithIdentity } from './auth.service';
 import {
   createOidcClient,
   decodeTransaction,
@@ -27,14 +28,7 @@ const redirectTo = (reply: FastifyReply, location: string) => reply.redirect(loc
 export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   const oidc = createOidcClient(config);
-  const auth = createAuthService({
-    db: app.deps.database.db,
-    mailer: app.deps.mailer,
-    publicUrl: config.publicUrl,
-    now: () => app.now(),
-    log: app.log,
-    sendLater: (name, task) => app.background.run(name, task),
-  });
+  const deps = authDeps(app);
   const cookieOptions = {
     path: COOKIE_PATH,
     httpOnly: true,
@@ -127,7 +121,7 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new OidcError('sign_in_failed', 'no sign-in in progress on this browser');
         }
         const identity = await oidc.finish(transaction, new URLSearchParams(request.query));
-        const { user } = await auth.signInWithIdentity(identity, request.language);
+        const { user } = await signInWithIdentity(deps, identity, request.language);
         await startSession(request, reply, user);
         // The redirect was checked when the sign-in started; checked again, it costs nothing.
         return redirectTo(reply, safeRedirectPath(transaction.redirect));

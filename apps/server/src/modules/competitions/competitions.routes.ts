@@ -10,18 +10,12 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
 import { AppError } from '../../http/errors';
 import { trustedJson } from '../../http/serializers';
-import { LIVE_TIMEOUT_MS, sendServed, serviceDownErrorSchema } from '../../http/served';
+import { liveDeps, sendServed, serviceDownErrorSchema } from '../../http/served';
 import { requireUser } from '../auth/auth.plugin';
-import { type CompetitionsDeps, getCompetitionDetail, searchCompetitions } from './competitions.service';
+import { getCompetitionDetail, searchCompetitions } from './competitions.service';
 
 export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): CompetitionsDeps => ({
-    db: app.deps.database.db,
-    federation: app.deps.federation,
-    logger: app.log,
-    now: app.deps.now,
-    liveTimeoutMs: Math.min(app.deps.config.fitp.timeoutMs, LIVE_TIMEOUT_MS),
-  });
+  const deps = () => liveDeps(app);
 
   app.post(
     '/api/competitions/search_competitions',

@@ -25,8 +25,7 @@ import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SubscriptionRow, TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
-import type { Served } from '../../http/served';
-import type { AppLogger as Logger } from '../../logger';
+import type { LiveDeps, Served } from '../../http/served';
 import {
   criteriaConditions,
   criteriaOfFilterRow,
@@ -55,14 +54,7 @@ import {
   textConditions,
 } from './competitions.repository';
 
-export interface CompetitionsDeps {
-  db: Db;
-  federation: FederationClient | null;
-  logger: Logger;
-  now: () => Date;
-  /** Timeout of a federation call made while a user waits. */
-  liveTimeoutMs: number;
-}
+export type CompetitionsDeps = LiveDeps;
 
 /** A detail read less than this long ago is shown as stored, without asking the federation. */
 export const LIVE_DETAIL_MAX_AGE_MS = 60_000;

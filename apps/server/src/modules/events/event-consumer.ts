@@ -10,7 +10,7 @@
  */
 import type { CompetitionEventKind } from '@radar/shared';
 import { asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { type CompetitionEventRow, competitionEvents, eventCursors } from '../../db/schema';
 import type { CompetitionEventPayloads } from './events';
 
@@ -95,7 +95,7 @@ async function lockCursor(tx: Tx, consumer: string): Promise<number> {
 }
 
 /** The consumer's cursor without locking it (for status and tests). */
-export async function readCursor(db: Db | Tx, consumer: string): Promise<number> {
+export async function readCursor(db: Executor, consumer: string): Promise<number> {
   const [row] = await db
     .select({ lastEventId: eventCursors.lastEventId })
     .from(eventCursors)

@@ -1,8 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { type FilterRow, filters, users } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 /** The columns a filter body sets (the body's fields, canonical: 0 or null is "all"). */
 export type FilterValues = Omit<FilterRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;

@@ -9,13 +9,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
 import { requireUser } from '../auth/auth.plugin';
-import { createFiltersService } from './filters.service';
+import {
+  createFilter,
+  deleteAllFilters,
+  deleteFilter,
+  disableAllFilters,
+  type FiltersDeps,
+  listFilters,
+  toggleFilter,
+  updateFilter,
+} from './filters.service';
 
 const tags = ['filters'];
 
 /** The signed-in user's saved filters (spec §7 filters calls). */
 export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const filters = createFiltersService({ db: app.deps.database.db, now: () => app.now() });
+  const deps: FiltersDeps = { db: app.deps.database.db, now: () => app.now() };
   // Every call here is about the signed-in user: a visitor gets 401 before anything else.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -30,7 +39,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filterListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ items: await filters.list(requireUser(request).id) }),
+    async (request) => ({ items: await listFilters(deps, requireUser(request).id) }),
   );
 
   app.post(
@@ -46,7 +55,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const filter = await filters.create(requireUser(request).id, request.body);
+      const filter = await createFilter(deps, requireUser(request).id, request.body);
       return reply.status(201).send(filter);
     },
   );
@@ -61,7 +70,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filterBulkResultSchema, ...errorResponses(401) },
       },
     },
-    async (request) => filters.disableAll(requireUser(request).id),
+    async (request) => disableAllFilters(deps, requireUser(request).id),
   );
 
   app.delete(
@@ -73,7 +82,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filterBulkResultSchema, ...errorResponses(401) },
       },
     },
-    async (request) => filters.removeAll(requireUser(request).id),
+    async (request) => deleteAllFilters(deps, requireUser(request).id),
   );
 
   app.put(
@@ -88,7 +97,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filterSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => filters.update(requireUser(request).id, request.params.id, request.body),
+    async (request) => updateFilter(deps, requireUser(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -102,7 +111,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await filters.remove(requireUser(request).id, request.params.id);
+      await deleteFilter(deps, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -117,6 +126,6 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filterSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => filters.toggle(requireUser(request).id, request.params.id),
+    async (request) => toggleFilter(deps, requireUser(request).id, request.params.id),
   );
 };

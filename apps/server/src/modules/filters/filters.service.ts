@@ -4,18 +4,8 @@ import type { FilterRow } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../http/errors';
 import { criteriaOfFilterRow } from './filter-sql';
-import {
-  countFilters,
-  deleteAllFilters,
-  deleteFilter,
-  disableAllFilters,
-  type FilterValues,
-  insertFilter,
-  listFilters,
-  lockUser,
-  toggleFilter,
-  updateFilter,
-} from './filters.repository';
+import type { FilterValues } from './filters.repository';
+import * as repository from './filters.repository';
 
 /** The unique index on (user_id, lower(name)): one name per user, whatever its case. */
 const NAME_INDEX = 'filters_user_name_idx';
@@ -66,46 +56,55 @@ async function guardName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A user's saved filters (spec §7 filters calls). Every call acts on the caller's own filters only. */
-export function createFiltersService({ db, now }: { db: Db; now: () => Date }) {
-  return {
-    async list(userId: string): Promise<Filter[]> {
-      return (await listFilters(db, userId)).map(toFilterDto);
-    },
+/**
+ * A user's saved filters (spec §7 filters calls): every call takes these deps first (decision
+ * 086) and acts on the caller's own filters only.
+ */
+export interface FiltersDeps {
+  db: Db;
+  now: () => Date;
+}
 
-    async create(userId: string, body: FilterBody): Promise<Filter> {
-      const row = await guardName(() =>
-        db.transaction(async (tx) => {
-          await lockUser(tx, userId);
-          if ((await countFilters(tx, userId)) >= MAX_FILTERS_PER_USER) throw limitReached();
-          return insertFilter(tx, userId, valuesOf(body), now());
-        }),
-      );
-      return toFilterDto(row);
-    },
+export async function listFilters(deps: FiltersDeps, userId: string): Promise<Filter[]> {
+  return (await repository.listFilters(deps.db, userId)).map(toFilterDto);
+}
 
-    async update(userId: string, id: string, body: FilterBody): Promise<Filter> {
-      const row = await guardName(() => updateFilter(db, userId, id, valuesOf(body), now()));
-      if (!row) throw filterNotFound();
-      return toFilterDto(row);
-    },
+export async function createFilter(deps: FiltersDeps, userId: string, body: FilterBody): Promise<Filter> {
+  const row = await guardName(() =>
+    deps.db.transaction(async (tx) => {
+      await repository.lockUser(tx, userId);
+      if ((await repository.countFilters(tx, userId)) >= MAX_FILTERS_PER_USER) throw limitReached();
+      return repository.insertFilter(tx, userId, valuesOf(body), deps.now());
+    }),
+  );
+  return toFilterDto(row);
+}
 
-    async toggle(userId: string, id: string): Promise<Filter> {
-      const row = await toggleFilter(db, userId, id, now());
-      if (!row) throw filterNotFound();
-      return toFilterDto(row);
-    },
+export async function updateFilter(
+  deps: FiltersDeps,
+  userId: string,
+  id: string,
+  body: FilterBody,
+): Promise<Filter> {
+  const row = await guardName(() => repository.updateFilter(deps.db, userId, id, valuesOf(body), deps.now()));
+  if (!row) throw filterNotFound();
+  return toFilterDto(row);
+}
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!(await deleteFilter(db, userId, id))) throw filterNotFound();
-    },
+export async function toggleFilter(deps: FiltersDeps, userId: string, id: string): Promise<Filter> {
+  const row = await repository.toggleFilter(deps.db, userId, id, deps.now());
+  if (!row) throw filterNotFound();
+  return toFilterDto(row);
+}
 
-    async disableAll(userId: string): Promise<{ count: number }> {
-      return { count: await disableAllFilters(db, userId, now()) };
-    },
+export async function deleteFilter(deps: FiltersDeps, userId: string, id: string): Promise<void> {
+  if (!(await repository.deleteFilter(deps.db, userId, id))) throw filterNotFound();
+}
 
-    async removeAll(userId: string): Promise<{ count: number }> {
-      return { count: await deleteAllFilters(db, userId) };
-    },
-  };
+export async function disableAllFilters(deps: FiltersDeps, userId: string): Promise<{ count: number }> {
+  return { count: await repository.disableAllFilters(deps.db, userId, deps.now()) };
+}
+
+export async function deleteAllFilters(deps: FiltersDeps, userId: string): Promise<{ count: number }> {
+  return { count: await repository.deleteAllFilters(deps.db, userId) };
 }

@@ -6,15 +6,16 @@
 import { filterMatchCountsSchema, romeDate } from '@radar/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
 import { competitions, filters } from '../../db/schema';
 import { errorResponses } from '../../http/error-responses';
 import { requireUser } from '../auth/auth.plugin';
 import { filterMatchesCompetitionSql, matchInstant } from './filter-sql';
+import type { FiltersDeps } from './filters.service';
 
-export async function filterMatchCounts(db: Db, userId: string, now: Date) {
+export async function filterMatchCounts(deps: FiltersDeps, userId: string) {
+  const now = deps.now();
   const at = matchInstant(now);
-  const rows = await db
+  const rows = await deps.db
     .select({ filterId: filters.id, count: sql<number>`count(${competitions.guid})`.mapWith(Number) })
     .from(filters)
     .leftJoin(
@@ -37,6 +38,7 @@ export const filterMatchCountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filterMatchCountsSchema, ...errorResponses(401) },
       },
     },
-    async (request) => filterMatchCounts(app.deps.database.db, requireUser(request).id, app.now()),
+    async (request) =>
+      filterMatchCounts({ db: app.deps.database.db, now: () => app.now() }, requireUser(request).id),
   );
 };

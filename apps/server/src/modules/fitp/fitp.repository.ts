@@ -1,6 +1,6 @@
 /** The SQL of the federation card: the card and its data, the radar's memory, the card's follows, reports. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import {
   competitions,
   type FitpCardRow,
@@ -13,8 +13,6 @@ import {
   tournaments,
   users,
 } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 export type CardData = Omit<
   typeof fitpCards.$inferInsert,
@@ -196,17 +194,17 @@ export async function unmarkCardFollow(db: Executor, userId: string, tournamentU
     .where(and(eq(fitpCardFollows.userId, userId), eq(fitpCardFollows.tournamentUuid, tournamentUuid)));
 }
 
+/** A card follow whose subscription still exists (the user did not unfollow it since). */
+const followStillSubscribed = and(
+  eq(subscriptions.userId, fitpCardFollows.userId),
+  eq(subscriptions.tournamentUuid, fitpCardFollows.tournamentUuid),
+);
+
 export async function hasCardFollow(db: Executor, userId: string, tournamentUuid: string): Promise<boolean> {
   const [row] = await db
     .select({ uuid: fitpCardFollows.tournamentUuid })
     .from(fitpCardFollows)
-    .innerJoin(
-      subscriptions,
-      and(
-        eq(subscriptions.userId, fitpCardFollows.userId),
-        eq(subscriptions.tournamentUuid, fitpCardFollows.tournamentUuid),
-      ),
-    )
+    .innerJoin(subscriptions, followStillSubscribed)
     .where(and(eq(fitpCardFollows.userId, userId), eq(fitpCardFollows.tournamentUuid, tournamentUuid)));
   return row !== undefined;
 }
@@ -220,13 +218,7 @@ export async function cardFollowsOf(db: Executor, userId: string) {
       subscriptionId: subscriptions.id,
     })
     .from(fitpCardFollows)
-    .innerJoin(
-      subscriptions,
-      and(
-        eq(subscriptions.userId, fitpCardFollows.userId),
-        eq(subscriptions.tournamentUuid, fitpCardFollows.tournamentUuid),
-      ),
-    )
+    .innerJoin(subscriptions, followStillSubscribed)
     .where(eq(fitpCardFollows.userId, userId));
 }
 

@@ -17,14 +17,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
 import { AppError } from '../../http/errors';
-import { LIVE_TIMEOUT_MS, sendServed, serviceDownErrorSchema } from '../../http/served';
+import { liveDeps, sendServed, serviceDownErrorSchema } from '../../http/served';
 import { requireUser } from '../auth/auth.plugin';
 import {
   applySync,
   computeSync,
   deferSync,
   disconnectCard,
-  type FitpDeps,
   getCardStatus,
   getFitpData,
   reportMismatch,
@@ -34,13 +33,7 @@ import {
 
 /** The federation card: `/api/fitp/*` (spec §7; docs/decisions/100-102). */
 export const fitpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): FitpDeps => ({
-    db: app.deps.database.db,
-    federation: app.deps.federation,
-    logger: app.log,
-    now: app.deps.now,
-    liveTimeoutMs: Math.min(app.deps.config.fitp.timeoutMs, LIVE_TIMEOUT_MS),
-  });
+  const deps = () => liveDeps(app);
 
   app.post(
     '/api/fitp/validate',

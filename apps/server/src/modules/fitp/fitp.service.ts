@@ -22,7 +22,7 @@ import { uniqueViolation } from '../../db/unique-violation';
 import type { Mailer } from '../../delivery/email/mailer';
 import { type FederationClient, type FederationPlayer, isFederationUnavailable } from '../../federation';
 import { AppError } from '../../http/errors';
-import type { Served } from '../../http/served';
+import type { LiveDeps, Served } from '../../http/served';
 import type { AppLogger as Logger } from '../../logger';
 import {
   markFederationDown,
@@ -51,14 +51,7 @@ import {
   updateCardFlags,
 } from './fitp.repository';
 
-export interface FitpDeps {
-  db: Db;
-  federation: FederationClient | null;
-  logger: Logger;
-  now: () => Date;
-  /** Timeout of a federation call made while the user waits. */
-  liveTimeoutMs: number;
-}
+export type FitpDeps = LiveDeps;
 
 export interface FitpReportDeps {
   db: Db;

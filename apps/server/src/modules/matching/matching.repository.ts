@@ -4,7 +4,7 @@
  */
 import type { FilterReason } from '@radar/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { competitions, federationStatus, filters } from '../../db/schema';
 import {
   filterCandidateSql,
@@ -12,8 +12,6 @@ import {
   groupReasonsSql,
   type MatchInstant,
 } from '../filters/filter-sql';
-
-type Executor = Db | Tx;
 
 /** One user's match with one competition: how many of their enabled filters, and why. */
 export interface UserMatch {

@@ -18,6 +18,14 @@ export async function findDelivery(db: Db, id: string): Promise<NotificationDeli
 const claimable = (row: NotificationDelivery, jobId: string) =>
   row.status === 'pending' || (row.status === 'sending' && row.claimedBy === jobId);
 
+/** What claiming a delivery for `jobId` writes: sending, by that job, one attempt more. */
+const claimFor = (jobId: string, now: Date) => ({
+  status: 'sending' as const,
+  claimedBy: jobId,
+  claimedAt: now,
+  attempts: sql`${notificationDeliveries.attempts} + 1`,
+});
+
 /**
  * Claims the email deliveries of the batch `deliveryId` belongs to (same user, same batch)
  * for the job `jobId`: every one still pending, plus those this job claimed in an earlier
@@ -53,12 +61,7 @@ export async function claimEmailBatch(
     const ids = locked.filter((row) => claimable(row, jobId)).map((row) => row.id);
     return tx
       .update(notificationDeliveries)
-      .set({
-        status: 'sending',
-        claimedBy: jobId,
-        claimedAt: now,
-        attempts: sql`${notificationDeliveries.attempts} + 1`,
-      })
+      .set(claimFor(jobId, now))
       .where(inArray(notificationDeliveries.id, ids))
       .returning();
   });
@@ -73,12 +76,7 @@ export async function claimDelivery(
 ): Promise<NotificationDelivery | undefined> {
   const [row] = await db
     .update(notificationDeliveries)
-    .set({
-      status: 'sending',
-      claimedBy: jobId,
-      claimedAt: now,
-      attempts: sql`${notificationDeliveries.attempts} + 1`,
-    })
+    .set(claimFor(jobId, now))
     .where(
       and(
         eq(notificationDeliveries.id, deliveryId),

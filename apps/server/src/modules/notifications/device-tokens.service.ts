@@ -8,7 +8,6 @@ import {
   translateShared,
 } from '@radar/shared';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { DeviceTokenRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import {
@@ -18,6 +17,7 @@ import {
   setUserPushNotifications,
   upsertDeviceToken,
 } from './notifications.repository';
+import type { NotificationsDeps } from './notifications.service';
 
 const base64urlBytes = (length: number) =>
   z
@@ -109,30 +109,31 @@ export function toDeviceTokenJson(row: DeviceTokenRow): DeviceToken {
  * that device, so the profile's push switch turns on.
  */
 export async function registerDeviceToken(
-  db: Db,
+  deps: NotificationsDeps,
   userId: string,
   token: ParsedDeviceToken,
   deviceInfo: DeviceInfo,
-  now: Date,
 ): Promise<{ token: DeviceToken; created: boolean }> {
-  return db.transaction(async (tx) => {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
     const { row, created } = await upsertDeviceToken(tx, { userId, ...token, deviceInfo }, now);
     await setUserPushNotifications(tx, userId, true, now);
     return { token: toDeviceTokenJson(row), created };
   });
 }
 
-export async function listDeviceTokens(db: Db, userId: string): Promise<DeviceToken[]> {
-  return (await listUserDeviceTokens(db, userId)).map(toDeviceTokenJson);
+export async function listDeviceTokens(deps: NotificationsDeps, userId: string): Promise<DeviceToken[]> {
+  return (await listUserDeviceTokens(deps.db, userId)).map(toDeviceTokenJson);
 }
 
-export async function removeDeviceToken(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await deleteUserDeviceToken(db, userId, id))) throw notFound();
+export async function removeDeviceToken(deps: NotificationsDeps, userId: string, id: string): Promise<void> {
+  if (!(await deleteUserDeviceToken(deps.db, userId, id))) throw notFound();
 }
 
 /** Push off everywhere: every device of the user stops receiving, and the push switch turns off. */
-export async function deactivateAllDeviceTokens(db: Db, userId: string, now: Date) {
-  return db.transaction(async (tx) => {
+export async function deactivateAllDeviceTokens(deps: NotificationsDeps, userId: string) {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
     const deactivated = await deactivateUserDeviceTokens(tx, userId, 'deactivated by the user', now);
     await setUserPushNotifications(tx, userId, false, now);
     return { deactivated };

@@ -6,7 +6,7 @@ import type {
   NotificationParams,
 } from '@radar/shared';
 import { and, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   type DeviceTokenRow,
   deviceTokens,
@@ -15,8 +15,6 @@ import {
   notifications,
   users,
 } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 // --- Notifications -------------------------------------------------------------------------
 

@@ -28,12 +28,13 @@ import {
 } from './device-tokens.service';
 import { getNotificationKeys } from './notification-keys';
 import {
-  countUnread,
+  countUnreadNotifications,
   getNotification,
   getUserPreferences,
   listNotifications,
   markAllNotificationsRead,
   markNotification,
+  type NotificationsDeps,
   notificationTypes,
   updateUserPreferences,
 } from './notifications.service';
@@ -44,6 +45,7 @@ const tags = ['notifications'];
 /** The signed-in user's inbox, preferences and devices (spec §7 notifications calls). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  const deps: NotificationsDeps = { db, now: () => app.now() };
 
   app.get(
     '/api/notifications',
@@ -55,7 +57,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => listNotifications(db, requireUser(request).id, request.query),
+    async (request) => listNotifications(deps, requireUser(request).id, request.query),
   );
 
   app.get(
@@ -67,7 +69,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ unreadCount: await countUnread(db, requireUser(request).id) }),
+    async (request) => ({ unreadCount: await countUnreadNotifications(deps, requireUser(request).id) }),
   );
 
   app.post(
@@ -79,7 +81,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: readAllResultSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => markAllNotificationsRead(db, requireUser(request).id, app.now()),
+    async (request) => markAllNotificationsRead(deps, requireUser(request).id),
   );
 
   app.get(
@@ -106,7 +108,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
       },
     },
-    async (request) => getUserPreferences(db, requireUser(request)),
+    async (request) => getUserPreferences(deps, requireUser(request)),
   );
 
   app.patch(
@@ -121,8 +123,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await updateUserPreferences(db, user.id, [request.body], app.now());
-      return getUserPreferences(db, user);
+      await updateUserPreferences(deps, user.id, [request.body]);
+      return getUserPreferences(deps, user);
     },
   );
 
@@ -138,8 +140,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await updateUserPreferences(db, user.id, request.body.preferences, app.now());
-      return getUserPreferences(db, user);
+      await updateUserPreferences(deps, user.id, request.body.preferences);
+      return getUserPreferences(deps, user);
     },
   );
 
@@ -173,11 +175,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.language,
       );
       const result = await registerDeviceToken(
-        db,
+        deps,
         user.id,
         token,
         cleanDeviceInfo(request.body.deviceInfo),
-        app.now(),
       );
       return reply.status(result.created ? 201 : 200).send(result.token);
     },
@@ -192,7 +193,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deviceTokenListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ tokens: await listDeviceTokens(db, requireUser(request).id) }),
+    async (request) => ({ tokens: await listDeviceTokens(deps, requireUser(request).id) }),
   );
 
   app.delete(
@@ -206,7 +207,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeDeviceToken(db, requireUser(request).id, request.params.id);
+      await removeDeviceToken(deps, requireUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -220,7 +221,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deactivateAllResultSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => deactivateAllDeviceTokens(db, requireUser(request).id, app.now()),
+    async (request) => deactivateAllDeviceTokens(deps, requireUser(request).id),
   );
 
   app.get(
@@ -233,7 +234,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => getNotification(db, requireUser(request).id, request.params.id),
+    async (request) => getNotification(deps, requireUser(request).id, request.params.id),
   );
 
   app.post(
@@ -246,7 +247,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => markNotification(db, requireUser(request).id, request.params.id, true, app.now()),
+    async (request) => markNotification(deps, requireUser(request).id, request.params.id, true),
   );
 
   app.post(
@@ -259,6 +260,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => markNotification(db, requireUser(request).id, request.params.id, false, app.now()),
+    async (request) => markNotification(deps, requireUser(request).id, request.params.id, false),
   );
 };

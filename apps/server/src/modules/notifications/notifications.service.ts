@@ -19,7 +19,7 @@ import {
 } from '@radar/shared';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { DELIVERY_QUEUES, type DeliveryJobData } from './delivery-queues';
@@ -122,7 +122,7 @@ function validateItem(item: NewNotification): NewNotification & { params: Notifi
  * - The notifications of one user in one batch are emailed together, as one message.
  */
 export async function createNotifications(
-  tx: Db | Tx,
+  tx: Executor,
   items: readonly NewNotification[],
   options: CreateNotificationsOptions,
 ): Promise<CreateNotificationsResult> {
@@ -191,6 +191,16 @@ export async function createNotifications(
   });
 }
 
+/**
+ * What the inbox, preference, device and unsubscribe calls take first (decision 086). The
+ * `createNotifications` primitive above instead takes the caller's executor, as a repository
+ * does: it runs inside the caller's transaction and reads no clock.
+ */
+export interface NotificationsDeps {
+  db: Db;
+  now: () => Date;
+}
+
 // --- Preferences -----------------------------------------------------------------------------
 
 /** The defaults with the user's own choices on top. */
@@ -207,10 +217,10 @@ export function resolvePreferences(
 }
 
 export async function getUserPreferences(
-  db: Db,
+  deps: NotificationsDeps,
   user: Pick<DeliveryUser, 'id' | 'emailNotifications' | 'pushNotifications'>,
 ): Promise<NotificationPreferences> {
-  const resolved = resolvePreferences(await findPreferenceRows(db, [user.id]));
+  const resolved = resolvePreferences(await findPreferenceRows(deps.db, [user.id]));
   return {
     emailNotifications: user.emailNotifications,
     pushNotifications: user.pushNotifications,
@@ -220,12 +230,12 @@ export async function getUserPreferences(
 
 /** Applies changes (one channel of one group each) in order, in one transaction. */
 export async function updateUserPreferences(
-  db: Db,
+  deps: NotificationsDeps,
   userId: string,
   changes: readonly UpdateNotificationPreferenceBody[],
-  now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
     // One change at a time per user, so concurrent toggles of a group's two channels both stick.
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
     const resolved = resolvePreferences(await findPreferenceRows(tx, [userId]));
@@ -273,43 +283,49 @@ export function toNotificationJson(row: NotificationRow): Notification {
  * or repeat items across pages.
  */
 export async function listNotifications(
-  db: Db,
+  deps: NotificationsDeps,
   userId: string,
   query: { limit: number; cursor?: string | undefined },
 ): Promise<NotificationList> {
   const beforeSeq = query.cursor === undefined ? undefined : Number(query.cursor);
-  const rows = await listUserNotifications(db, userId, { limit: query.limit + 1, beforeSeq });
+  const rows = await listUserNotifications(deps.db, userId, { limit: query.limit + 1, beforeSeq });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(toNotificationJson),
     nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
-    unreadCount: await countUnread(db, userId),
+    unreadCount: await countUnread(deps.db, userId),
   };
 }
 
-export async function getNotification(db: Db, userId: string, id: string): Promise<Notification> {
-  const row = await findUserNotification(db, userId, id);
+export async function getNotification(
+  deps: NotificationsDeps,
+  userId: string,
+  id: string,
+): Promise<Notification> {
+  const row = await findUserNotification(deps.db, userId, id);
   // Another user's notification is answered exactly like a missing one.
   if (!row) throw notFound();
   return toNotificationJson(row);
 }
 
 export async function markNotification(
-  db: Db,
+  deps: NotificationsDeps,
   userId: string,
   id: string,
   read: boolean,
-  now: Date,
 ): Promise<Notification> {
-  const row = await setNotificationRead(db, userId, id, read, now);
+  const row = await setNotificationRead(deps.db, userId, id, read, deps.now());
   if (!row) throw notFound();
   return toNotificationJson(row);
 }
 
-export async function markAllNotificationsRead(db: Db, userId: string, now: Date) {
-  const updated = await markAllRead(db, userId, now);
-  return { updated, unreadCount: await countUnread(db, userId) };
+export async function markAllNotificationsRead(deps: NotificationsDeps, userId: string) {
+  const updated = await markAllRead(deps.db, userId, deps.now());
+  return { updated, unreadCount: await countUnread(deps.db, userId) };
 }
 
-export { countUnread };
+/** The inbox's unread count (the badge). */
+export async function countUnreadNotifications(deps: NotificationsDeps, userId: string): Promise<number> {
+  return countUnread(deps.db, userId);
+}

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
 import { getNotificationKeys } from './notification-keys';
-import { notificationTypes } from './notifications.service';
+import { type NotificationsDeps, notificationTypes } from './notifications.service';
 import {
   deleteUnsubscribeAccount,
   getUnsubscribePreferences,
@@ -27,13 +27,9 @@ const tags = ['unsubscribe'];
  */
 export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  const deps: NotificationsDeps = { db, now: () => app.now() };
   const userOf = async (token: string) =>
-    resolveUnsubscribeUser(
-      db,
-      (await getNotificationKeys(db, app.deps.config)).unsubscribeSecret,
-      token,
-      app.now(),
-    );
+    resolveUnsubscribeUser(deps, (await getNotificationKeys(db, app.deps.config)).unsubscribeSecret, token);
 
   app.get(
     '/api/notifications/unsubscribe/:token/preferences',
@@ -45,7 +41,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribePreferencesSchema, ...errorResponses(400, 404, 410) },
       },
     },
-    async (request) => getUnsubscribePreferences(db, await userOf(request.params.token)),
+    async (request) => getUnsubscribePreferences(deps, await userOf(request.params.token)),
   );
 
   app.get(
@@ -75,8 +71,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unsubscribePreferencesSchema, ...errorResponses(400, 404, 410) },
       },
     },
-    async (request) =>
-      updateUnsubscribePreferences(db, await userOf(request.params.token), [request.body], app.now()),
+    async (request) => updateUnsubscribePreferences(deps, await userOf(request.params.token), [request.body]),
   );
 
   app.patch(
@@ -91,12 +86,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateUnsubscribePreferences(
-        db,
-        await userOf(request.params.token),
-        request.body.preferences,
-        app.now(),
-      ),
+      updateUnsubscribePreferences(deps, await userOf(request.params.token), request.body.preferences),
   );
 
   app.delete(
@@ -110,7 +100,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteUnsubscribeAccount(db, await userOf(request.params.token));
+      await deleteUnsubscribeAccount(deps, await userOf(request.params.token));
       return reply.status(204).send(null);
     },
   );
@@ -146,10 +136,9 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await userOf(request.query.token);
         const groups = groupsFromQuery(request.query.groups);
         await updateUnsubscribePreferences(
-          db,
+          deps,
           user,
           groups.map((group) => ({ group, channel: 'email' as const, enabled: false })),
-          app.now(),
         );
         return { unsubscribed: groups };
       },

@@ -4,10 +4,9 @@ import {
   type UnsubscribePreferences,
   type UpdateNotificationPreferenceBody,
 } from '@radar/shared';
-import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { type DeliveryUser, deleteUser, findDeliveryUsers } from './notifications.repository';
-import { getUserPreferences, updateUserPreferences } from './notifications.service';
+import { getUserPreferences, type NotificationsDeps, updateUserPreferences } from './notifications.service';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 /**
@@ -15,18 +14,17 @@ import { verifyUnsubscribeToken } from './unsubscribe-token';
  * (or malformed), expired, or for an account that no longer exists — each its own code.
  */
 export async function resolveUnsubscribeUser(
-  db: Db,
+  deps: NotificationsDeps,
   secret: Buffer,
   token: string,
-  now: Date,
 ): Promise<DeliveryUser> {
-  const check = verifyUnsubscribeToken(secret, token, now);
+  const check = verifyUnsubscribeToken(secret, token, deps.now());
   if (!check.ok) {
     throw check.reason === 'expired'
       ? new AppError('UNSUBSCRIBE_TOKEN_EXPIRED', 410)
       : new AppError('UNSUBSCRIBE_TOKEN_INVALID', 400);
   }
-  const [user] = await findDeliveryUsers(db, [check.userId]);
+  const [user] = await findDeliveryUsers(deps.db, [check.userId]);
   if (!user) throw new AppError('UNSUBSCRIBE_USER_NOT_FOUND', 404);
   return user;
 }
@@ -38,21 +36,23 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
 }
 
-export async function getUnsubscribePreferences(db: Db, user: DeliveryUser): Promise<UnsubscribePreferences> {
+export async function getUnsubscribePreferences(
+  deps: NotificationsDeps,
+  user: DeliveryUser,
+): Promise<UnsubscribePreferences> {
   return {
-    ...(await getUserPreferences(db, user)),
+    ...(await getUserPreferences(deps, user)),
     account: { username: user.username, email: maskEmail(user.email) },
   };
 }
 
 export async function updateUnsubscribePreferences(
-  db: Db,
+  deps: NotificationsDeps,
   user: DeliveryUser,
   changes: readonly UpdateNotificationPreferenceBody[],
-  now: Date,
 ): Promise<UnsubscribePreferences> {
-  await updateUserPreferences(db, user.id, changes, now);
-  return getUnsubscribePreferences(db, user);
+  await updateUserPreferences(deps, user.id, changes);
+  return getUnsubscribePreferences(deps, user);
 }
 
 /** The groups named in a one-click link (`groups=a,b`); every group when none is named. */
@@ -66,6 +66,6 @@ export function groupsFromQuery(value: string | undefined): NotificationGroup[] 
   return named.length > 0 ? [...new Set(named)] : [...NOTIFICATION_GROUPS];
 }
 
-export async function deleteUnsubscribeAccount(db: Db, user: DeliveryUser): Promise<void> {
-  await deleteUser(db, user.id);
+export async function deleteUnsubscribeAccount(deps: NotificationsDeps, user: DeliveryUser): Promise<void> {
+  await deleteUser(deps.db, user.id);
 }

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { type User, users } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 export async function updateProfile(
   db: Executor,

@@ -1,7 +1,7 @@
 /** The SQL of registration-deadline reminders (docs/decisions/060). */
 import type { ReminderType } from '@radar/shared';
 import { and, asc, eq, gt, inArray, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import {
   competitions,
   type ReminderRow,
@@ -10,8 +10,6 @@ import {
   subscriptions,
   tournaments,
 } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 export type ReminderTarget = {
   subscriptionId: string;

@@ -17,7 +17,7 @@
  */
 import { REMINDER_OFFSETS, type ReminderType, reminderDueAt } from '@radar/shared';
 import type { PgBoss } from 'pg-boss';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { ReminderStatus } from '../../db/schema';
 import { consumeEvents } from '../events/event-consumer';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
@@ -49,7 +49,7 @@ const CHUNK = 1000;
  * is pending only when its time is still ahead.
  */
 export async function syncReminders(
-  db: Db | Tx,
+  db: Executor,
   scope: { subscriptionIds?: readonly string[]; competitionGuids?: readonly string[] },
   now: Date,
 ): Promise<void> {

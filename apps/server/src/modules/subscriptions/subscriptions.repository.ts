@@ -1,6 +1,6 @@
 /** The SQL of followed tournaments (spec §3 Subscription). */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import {
   type CompetitionRow,
   competitions,
@@ -9,8 +9,6 @@ import {
   type TournamentRow,
   tournaments,
 } from '../../db/schema';
-
-type Executor = Db | Tx;
 
 export type FollowedRow = {
   subscription: SubscriptionRow;

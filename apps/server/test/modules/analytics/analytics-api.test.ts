@@ -64,7 +64,7 @@ describe('page analytics API', () => {
     await view('/explore');
     await view('/explore');
     await view('/filters');
-    let report = await analyticsReport(t.database.db, () => clock);
+    let report = await analyticsReport({ db: t.database.db, now: () => clock });
     expect(report.split('\n')).toEqual([
       'Top pages, last 30 days (since 2026-12-03):',
       '  2  /explore',
@@ -72,7 +72,7 @@ describe('page analytics API', () => {
     ]);
 
     clock = new Date('2026-12-30T10:00:00Z');
-    report = await analyticsReport(t.database.db, () => clock);
+    report = await analyticsReport({ db: t.database.db, now: () => clock });
     expect(report.split('\n')[0]).toBe('Top pages, last 30 days (since 2026-12-01):');
     expect(report).toContain('/competition/:guid');
   });
