@@ -20,13 +20,13 @@ import { type DevicePushStatus, useDevicePush } from '../lib/device-push';
 const allEnabled = (preferences: NotificationPreferences, pushOnDevice: boolean) =>
   preferences.preferences.every((preference) => preference.email && (!pushOnDevice || preference.push));
 
-const PUSH_HINT: Record<DevicePushStatus, string> = {
+const PUSH_HINT = {
   unsupported: 'settings.notifications.push.unsupported',
   denied: 'settings.notifications.push.denied',
   checking: 'settings.notifications.push.off',
   off: 'settings.notifications.push.off',
   on: 'settings.notifications.push.enabled',
-};
+} as const satisfies Record<DevicePushStatus, string>;
 
 /**
  * Push on this device: one switch showing whether this browser really receives push
