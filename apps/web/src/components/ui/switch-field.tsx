@@ -21,10 +21,7 @@ export function SwitchField({ id, label, hint, className, textClassName, ...swit
   const hintId = `${id}-hint`;
   return (
     <div
-      className={cn(
-        'flex items-start justify-between gap-4 rounded-xl border border-border p-4',
-        className,
-      )}
+      className={cn('flex items-start justify-between gap-4 rounded-xl border border-border p-4', className)}
     >
       <div className={cn('flex flex-col gap-1', textClassName)}>
         <label htmlFor={id} className="text-sm font-medium">

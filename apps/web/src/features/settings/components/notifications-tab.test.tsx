@@ -158,9 +158,9 @@ describe('Settings → Notifications: push on this device, as it really is', () 
     await waitFor(() => expect(device.getAttribute('aria-checked')).toBe('true'));
     expect(browser.prompts).toBe(1);
     expect(browser.hasSubscription()).toBe(true);
-    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/notifications/device-token')).toHaveLength(
-      1,
-    );
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/api/notifications/device-token'),
+    ).toHaveLength(1);
     expect(screen.getByText('Le notifiche push sono attive su questo dispositivo.')).toBeTruthy();
     const push = await switchNamed('Push: Promemoria 5 ore prima');
     expect(push.disabled).toBe(false);
@@ -186,7 +186,9 @@ describe('Settings → Notifications: push on this device, as it really is', () 
     await waitFor(() => expect(device.disabled).toBe(false));
     expect(device.getAttribute('aria-checked')).toBe('false');
     expect((await switchNamed('Push: Promemoria 5 ore prima')).disabled).toBe(true);
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/device-token')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/device-token')).toBe(
+      false,
+    );
   });
 
   it('a subscription the server does not know (push off for the account): off', async () => {
@@ -208,9 +210,9 @@ describe('Settings → Notifications: push on this device, as it really is', () 
 
     fireEvent.click(device);
     await waitFor(() => expect(device.getAttribute('aria-checked')).toBe('false'));
-    expect(calls.some((c) => c.method === 'DELETE' && c.path === `/api/notifications/device-token/${TOKEN_ID}`)).toBe(
-      true,
-    );
+    expect(
+      calls.some((c) => c.method === 'DELETE' && c.path === `/api/notifications/device-token/${TOKEN_ID}`),
+    ).toBe(true);
     expect(browser.hasSubscription()).toBe(false);
     expect(window.localStorage.getItem('pushDeviceTokenId')).toBeNull();
     const push = await switchNamed('Push: Promemoria 5 ore prima');

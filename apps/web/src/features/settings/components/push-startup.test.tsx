@@ -1,9 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testUser } from '../../../../test/api-stub';
+import { browserWithPush, VAPID_KEY } from '../../../../test/fixtures/web-push';
 import { stubRoutes } from '../../../../test/route-stub';
 import { renderApp } from '../../../../test/test-utils';
-import { browserWithPush, VAPID_KEY } from '../../../../test/fixtures/web-push';
 
 function pushServer(pushNotifications: boolean) {
   // One user: registering turns push on, and the app reads the user again.

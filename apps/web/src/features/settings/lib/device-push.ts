@@ -32,7 +32,9 @@ export function thisDeviceTokens(tokens: readonly DeviceToken[]): DeviceToken[] 
   const deviceId = readStorage(STORAGE_KEYS.deviceId);
   const mine = tokens.filter((token) => token.active && token.kind === 'webpush');
   const byId = mine.filter((token) => token.id === id);
-  return byId.length > 0 ? byId : mine.filter((token) => !!deviceId && token.deviceInfo.deviceId === deviceId);
+  return byId.length > 0
+    ? byId
+    : mine.filter((token) => !!deviceId && token.deviceInfo.deviceId === deviceId);
 }
 
 export function useDevicePush(pushOn: boolean) {
