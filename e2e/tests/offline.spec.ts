@@ -58,9 +58,9 @@ test('offline: the app opens with the last loaded data, says it is offline, and 
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await toggle.click();
   await expect(
-    page.getByText(
-      'Sei offline: questa azione richiede una connessione. Riprova quando sei di nuovo online.',
-    ),
+    page
+      .getByRole('region', { name: 'Notifiche (F8)' })
+      .getByText('Sei offline: questa azione richiede una connessione. Riprova quando sei di nuovo online.'),
   ).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
 
