@@ -3,12 +3,16 @@ import {
   NOTIFICATION_GROUPS,
   type NotificationPreferences,
 } from '@radar/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preferencesRoutes } from '../../../../test/fixtures/preferences';
 import { browserWithPush, VAPID_KEY } from '../../../../test/fixtures/web-push';
 import { stubRoutes } from '../../../../test/route-stub';
 import { renderApp } from '../../../../test/test-utils';
+
+// The tab loads its route, preferences, devices and this browser's push state: on a busy
+// machine that can take longer than the default second (this file only).
+configure({ asyncUtilTimeout: 5000 });
 
 function preferencesServer(initial: Partial<NotificationPreferences> = {}) {
   return preferencesRoutes('/api/notifications', initial, {
@@ -198,6 +202,15 @@ describe('Settings → Notifications: push on this device, as it really is', () 
     const device = await deviceSwitch();
     await waitFor(() => expect(device.disabled).toBe(false));
     expect(device.getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('a subscription the server lost while push is on for the account: registered again, then on', async () => {
+    browserWithPush({ permission: 'granted', existing: true });
+    const calls = pushServer({ pushNotifications: true });
+    renderApp('/settings?tab=notifications');
+    const device = await deviceSwitch();
+    await waitFor(() => expect(device.getAttribute('aria-checked')).toBe('true'));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/device-token')).toBe(true);
   });
 
   it('granted, subscribed and registered: on; turning it off unsubscribes and forgets this device', async () => {
