@@ -228,6 +228,8 @@ describe('Settings → Notifications: push on this device, as it really is', () 
     ).toBe(true);
     expect(browser.hasSubscription()).toBe(false);
     expect(window.localStorage.getItem('pushDeviceTokenId')).toBeNull();
+    // No start-up path subscribes this device again by itself.
+    expect(window.localStorage.getItem('pushTurnedOffHere')).toBe('true');
     const push = await switchNamed('Push: Promemoria 5 ore prima');
     expect(push.getAttribute('aria-checked')).toBe('false');
     expect(push.disabled).toBe(true);

@@ -64,12 +64,39 @@ describe('web push on start and on return (spec §4)', () => {
     expect(browser.prompts).toBe(0);
   });
 
-  it('subscribes anew when the browser dropped its subscription', async () => {
-    const browser = browserWithPush({ permission: 'granted', existing: false });
+  it('subscribes anew when the browser dropped its subscription, in the installed Android app only', async () => {
+    const app = browserWithPush({ permission: 'granted', existing: false, android: true, standalone: true });
+    const calls = pushServer(true);
+    const first = renderApp('/whatsnew');
+    await waitFor(() => expect(registrations(calls)).toHaveLength(1));
+    expect(app.subscribes).toBe(1);
+    first.unmount();
+
+    // A browser tab: nothing is made by itself (the user turns push on in Settings).
+    const tab = browserWithPush({ permission: 'granted', existing: false });
+    const tabCalls = pushServer(true);
+    renderApp('/whatsnew');
+    // The start-up path ran (it read the server key), and then found nothing to refresh.
+    await waitFor(() =>
+      expect(tabCalls.some((call) => call.path === '/api/notifications/vapid-public-key')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tab.subscribes).toBe(0);
+    expect(registrations(tabCalls)).toEqual([]);
+  });
+
+  it('leaves this device alone once push was turned off for it in Settings', async () => {
+    window.localStorage.setItem('pushTurnedOffHere', 'true');
+    const app = browserWithPush({ permission: 'granted', existing: false, android: true, standalone: true });
     const calls = pushServer(true);
     renderApp('/whatsnew');
-    await waitFor(() => expect(registrations(calls)).toHaveLength(1));
-    expect(browser.subscribes).toBe(1);
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/notifications/unread-count')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(app.subscribes).toBe(0);
+    expect(calls.some((call) => call.path === '/api/notifications/vapid-public-key')).toBe(false);
+    expect(registrations(calls)).toEqual([]);
   });
 
   it('leaves push alone while the user turned it off, or without permission', async () => {

@@ -2,7 +2,7 @@ import type { DeviceToken } from '@radar/shared';
 import { STORAGE_KEYS } from '@radar/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { collectDeviceInfo } from '@/lib/device-info';
-import { readStorage, writeStorage } from '@/lib/storage';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import {
   getVapidPublicKey,
   registerDeviceToken,
@@ -110,6 +110,7 @@ export function useDevicePush(pushOn: boolean) {
         return;
       }
       setSubscription(result.subscription);
+      removeStorage(PUSH_STORAGE_KEYS.turnedOff);
       await registerDeviceToken(JSON.stringify(result.subscription), collectDeviceInfo());
       await refresh();
     } catch (error) {
@@ -125,6 +126,8 @@ export function useDevicePush(pushOn: boolean) {
     setWorking(true);
     setFailed(null);
     try {
+      // First, so that no start-up path subscribes this device again by itself.
+      writeStorage(PUSH_STORAGE_KEYS.turnedOff, 'true');
       for (const token of mine) await removeDeviceToken(token.id);
       await subscription?.unsubscribe().catch(() => false);
       setSubscription(null);
