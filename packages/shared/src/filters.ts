@@ -156,6 +156,21 @@ export interface FilterCriteria {
   timePeriod: SearchTimePeriod;
 }
 
+/** Every criterion of a filter or a search, in the order Explore writes them to the address. */
+export const FILTER_CRITERIA_FIELDS = [
+  'codFonte',
+  'idStatopuc',
+  'regionId',
+  'provinceId',
+  'prize',
+  'tipoTorneo',
+  'catClass',
+  'catEta',
+  'timePeriod',
+  'dataInizio',
+  'dataFine',
+] as const satisfies readonly (keyof FilterCriteria)[];
+
 export const EMPTY_CRITERIA: FilterCriteria = {
   codFonte: 0,
   idStatopuc: 0,

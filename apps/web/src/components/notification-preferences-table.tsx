@@ -15,17 +15,21 @@ export type PreferenceChange = { group: NotificationGroup; channel: Notification
 /**
  * The grid of preference groups × channels (spec §3), one switch per cell. Used by the
  * Settings → Notifications tab (both channels) and the unsubscribe page (email only).
+ * `unavailableChannels` show off and disabled whatever is saved (push while this device
+ * cannot receive it).
  */
 export function NotificationPreferencesTable({
   preferences,
   channels,
   onChange,
   disabled = false,
+  unavailableChannels = [],
 }: {
   preferences: readonly NotificationPreference[];
   channels: readonly NotificationChannel[];
   onChange: (change: PreferenceChange) => void;
   disabled?: boolean;
+  unavailableChannels?: readonly NotificationChannel[];
 }) {
   const { t } = useTranslation();
   const byGroup = new Map(preferences.map((preference) => [preference.group, preference]));
@@ -42,8 +46,8 @@ export function NotificationPreferencesTable({
           {channels.map((channel) => (
             <td key={channel} className="py-3 text-center">
               <Switch
-                checked={preference[channel]}
-                disabled={disabled}
+                checked={preference[channel] && !unavailableChannels.includes(channel)}
+                disabled={disabled || unavailableChannels.includes(channel)}
                 aria-label={t('notificationPreferences.toggleLabel', {
                   channel: t(`notifications.channels.${channel}`),
                   group: name,

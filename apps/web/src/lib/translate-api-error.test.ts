@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClientError } from './api-client';
 import { i18n } from './i18n';
 import { translateApiError } from './translate-api-error';
 
 const tEn = i18n.getFixedT('en');
+afterEach(() => vi.restoreAllMocks());
 const tIt = i18n.getFixedT('it');
 
 function httpError(status: number, code?: string, serviceDown = false) {
@@ -57,6 +58,13 @@ describe('translateApiError', () => {
     expect(translateApiError(tIt, network)).toBe(tIt('http.networkError'));
     expect(translateApiError(tEn, aborted)).toBe(tEn('http.requestAborted'));
     expect(translateApiError(tEn, unreadable)).toBe(tEn('http.invalidResponse'));
+  });
+
+  it('offline, a network failure says the action needs a connection', () => {
+    const network = new ApiClientError('Network error', { status: 0, kind: 'network' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(translateApiError(tIt, network)).toBe(tIt('shell.offline.actionNeedsNetwork'));
+    expect(translateApiError(tEn, httpError(500))).toBe(tEn('errors.SERVER_ERROR'));
   });
 
   it('uses the generic text for anything that is not an API error', () => {

@@ -58,7 +58,8 @@ export function translateApiError(t: TFunction, error: unknown): string {
   if (error.serviceDown) return t('errors.SERVICE_UNAVAILABLE');
   switch (error.kind) {
     case 'network':
-      return t('http.networkError');
+      // Offline, every failed action says why in the same words (docs/decisions/176).
+      return t(isOffline() ? 'shell.offline.actionNeedsNetwork' : 'http.networkError');
     case 'aborted':
       return t('http.requestAborted');
     case 'invalid-json':
@@ -66,4 +67,8 @@ export function translateApiError(t: TFunction, error: unknown): string {
     default:
       return t(keyForStatus(error.status));
   }
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }

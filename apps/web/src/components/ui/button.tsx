@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
@@ -45,10 +46,41 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: ButtonSize;
   /** Renders the single child (e.g. a router `Link`) with the button's look instead of a `<button>`. */
   asChild?: boolean;
+  /** A decorative icon before the label. */
+  icon?: LucideIcon | undefined;
 }
 
-export function Button({ variant, size, asChild = false, className, type, ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  asChild = false,
+  className,
+  type,
+  icon: Icon,
+  children,
+  ...props
+}: ButtonProps) {
   const classes = buttonClassName({ variant, size, className });
-  if (asChild) return <Slot.Root className={classes} {...props} />;
-  return <button type={type ?? 'button'} className={classes} {...props} />;
+  const icon = Icon ? <Icon aria-hidden="true" className="size-4" /> : null;
+  if (asChild) {
+    if (!icon)
+      return (
+        <Slot.Root className={classes} {...props}>
+          {children}
+        </Slot.Root>
+      );
+    // The icon goes inside the child (e.g. a link), before its own content.
+    return (
+      <Slot.Root className={classes} {...props}>
+        {icon}
+        <Slot.Slottable>{children}</Slot.Slottable>
+      </Slot.Root>
+    );
+  }
+  return (
+    <button type={type ?? 'button'} className={classes} {...props}>
+      {icon}
+      {children}
+    </button>
+  );
 }

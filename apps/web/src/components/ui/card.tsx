@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -14,8 +15,22 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
   );
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-lg font-semibold tracking-tight', className)} {...props} />;
+/** A card's heading; with `icon`, the icon (decorative, in the primary colour) before the text. */
+export function CardTitle({
+  className,
+  icon: Icon,
+  children,
+  ...props
+}: ComponentProps<'h2'> & { icon?: LucideIcon }) {
+  return (
+    <h2
+      className={cn('text-lg font-semibold tracking-tight', Icon && 'flex items-center gap-2', className)}
+      {...props}
+    >
+      {Icon && <Icon aria-hidden="true" className="size-5 text-primary" />}
+      {children}
+    </h2>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -4,6 +4,7 @@
  * are dropped.
  */
 import {
+  FILTER_CRITERIA_FIELDS,
   type FilterCriteria,
   SEARCH_VIEWS,
   type SearchCompetitionsBody,
@@ -13,19 +14,8 @@ import {
 
 export const PAGE_SIZE = 20;
 
-export const FILTER_FIELDS = [
-  'codFonte',
-  'idStatopuc',
-  'regionId',
-  'provinceId',
-  'prize',
-  'tipoTorneo',
-  'catClass',
-  'catEta',
-  'timePeriod',
-  'dataInizio',
-  'dataFine',
-] as const satisfies readonly (keyof FilterCriteria)[];
+/** The criteria Explore keeps in the address, in that order. */
+export const FILTER_FIELDS = FILTER_CRITERIA_FIELDS;
 
 const NUMERIC = new Set(['codFonte', 'idStatopuc', 'regionId', 'provinceId', 'prize', 'catClass']);
 

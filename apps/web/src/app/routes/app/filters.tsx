@@ -146,24 +146,23 @@ export function FiltersRoute() {
       <PageHeader title={t('pages.filters.title')} description={t('pages.filters.description')}>
         {items.length > 0 && (
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button onClick={() => openWizard()}>
-              <Plus aria-hidden="true" className="size-4" />
+            <Button onClick={() => openWizard()} icon={Plus}>
               {t('filters.list.create')}
             </Button>
             <Button
               variant="outline"
               disabled={active.length === 0}
               onClick={() => setConfirm({ kind: 'disableAll' })}
+              icon={BellOff}
             >
-              <BellOff aria-hidden="true" className="size-4" />
               {t('filters.list.disableAll')}
             </Button>
             <Button
               variant="outline"
               className="text-destructive hover:bg-destructive/10"
               onClick={() => setConfirm({ kind: 'deleteAll' })}
+              icon={Trash2}
             >
-              <Trash2 aria-hidden="true" className="size-4" />
               {t('filters.list.deleteAll')}
             </Button>
           </div>
@@ -185,8 +184,7 @@ export function FiltersRoute() {
           description={t('filters.empty.description')}
           className="bg-surface p-10"
         >
-          <Button onClick={() => openWizard()}>
-            <Plus aria-hidden="true" className="size-4" />
+          <Button onClick={() => openWizard()} icon={Plus}>
             {t('filters.empty.action')}
           </Button>
         </EmptyState>

@@ -31,8 +31,7 @@ export function CalendarFeedCard({ compact = false }: { compact?: boolean }) {
 
   return (
     <Card aria-labelledby="calendar-feed-title" className={compact ? 'gap-3 p-4 sm:p-5' : undefined}>
-      <CardTitle id="calendar-feed-title" className="flex items-center gap-2">
-        <CalendarPlus aria-hidden="true" className="size-5 text-primary" />
+      <CardTitle id="calendar-feed-title" icon={CalendarPlus}>
         {t('calendarFeed.title')}
       </CardTitle>
       <CardDescription>{t('calendarFeed.description')}</CardDescription>

@@ -1,15 +1,13 @@
 import type { CompetitionSummary } from '@radar/shared';
 import { CalendarDays, Euro, MapPin, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CompetitionStatusBadge, NewBadge } from '@/components/competition-status-badge';
 import { EligibilityBadge } from '@/components/eligibility-badge';
 import { Badge } from '@/components/ui/badge';
-import { paths } from '@/config/paths';
 import { drawLabel, sourceLabel } from '@/lib/competition-labels';
 import { formatDayRange, formatEuro, formatInstant, formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
-import { FROM_EXPLORE } from '../search-state';
+import { CompetitionLink } from './competition-link';
 
 /** One result of the search: what, where, when, its state for the user, and why it matches their filters. */
 export function CompetitionCard({ competition: c }: { competition: CompetitionSummary }) {
@@ -29,13 +27,7 @@ export function CompetitionCard({ competition: c }: { competition: CompetitionSu
         </span>
       </div>
       <h3 className="text-lg leading-snug font-semibold break-words text-balance">
-        <Link
-          to={paths.competition(c.guid)}
-          state={FROM_EXPLORE}
-          className="hover:text-primary hover:underline"
-        >
-          {c.name}
-        </Link>
+        <CompetitionLink guid={c.guid}>{c.name}</CompetitionLink>
       </h3>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm text-muted-foreground sm:grid-cols-2">
         {/* The place in full, wrapping on its own line: a club and town are not cut. */}

@@ -1,13 +1,11 @@
 import type { DocumentEntry } from '@radar/shared';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DocumentLink } from '@/components/document-link';
 import { Badge } from '@/components/ui/badge';
-import { paths } from '@/config/paths';
 import { formatInstant } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
-import { FROM_EXPLORE } from '../search-state';
+import { CompetitionLink } from './competition-link';
 
 /** The latest documents, orders of play and draws of the results. */
 export function DocumentsList({ documents }: { documents: DocumentEntry[] }) {
@@ -27,13 +25,7 @@ export function DocumentsList({ documents }: { documents: DocumentEntry[] }) {
               <DocumentLink title={d.title} url={d.url} />
             </div>
             <p className="text-sm text-muted-foreground">
-              <Link
-                to={paths.competition(d.competitionGuid)}
-                state={FROM_EXPLORE}
-                className="hover:text-primary hover:underline"
-              >
-                {d.competitionName}
-              </Link>
+              <CompetitionLink guid={d.competitionGuid}>{d.competitionName}</CompetitionLink>
               {' · '}
               {d.tournamentDescription}
               {d.city && ` · ${d.city}`}

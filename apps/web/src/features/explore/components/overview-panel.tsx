@@ -1,12 +1,10 @@
 import type { SearchOverview } from '@radar/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { prizeBandLabel, sourceLabel } from '@/lib/competition-labels';
 import { formatInstant, formatNumber } from '@/lib/format';
 import { useGeo } from '@/lib/use-geo';
 import { useLanguage } from '@/lib/use-language';
-import { FROM_EXPLORE } from '../search-state';
+import { CompetitionLink } from './competition-link';
 
 function Bars({
   title,
@@ -99,13 +97,9 @@ export function OverviewPanel({ overview, total }: { overview: SearchOverview; t
           <ul className="divide-y divide-border">
             {overview.closingSoon.map((c) => (
               <li key={c.guid} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-                <Link
-                  to={paths.competition(c.guid)}
-                  state={FROM_EXPLORE}
-                  className="font-medium hover:text-primary hover:underline"
-                >
+                <CompetitionLink guid={c.guid} className="font-medium">
                   {c.name}
-                </Link>
+                </CompetitionLink>
                 <span className="text-sm text-muted-foreground">
                   {c.registrationClosesAt &&
                     t('explore.card.registrationCloses', {

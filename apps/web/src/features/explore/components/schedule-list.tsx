@@ -1,12 +1,10 @@
 import type { CompetitionSummary } from '@radar/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { CompetitionStatusBadge, NewBadge } from '@/components/competition-status-badge';
-import { paths } from '@/config/paths';
 import { drawLabel } from '@/lib/competition-labels';
 import { formatDay, formatDayRange } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
-import { FROM_EXPLORE } from '../search-state';
+import { CompetitionLink } from './competition-link';
 
 /** The results as an agenda: grouped by first day, in the list's order. */
 export function ScheduleList({ items }: { items: CompetitionSummary[] }) {
@@ -29,13 +27,9 @@ export function ScheduleList({ items }: { items: CompetitionSummary[] }) {
             {group.items.map((c) => (
               <li key={c.guid} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:gap-4">
                 <div className="min-w-0 flex-1">
-                  <Link
-                    to={paths.competition(c.guid)}
-                    state={FROM_EXPLORE}
-                    className="font-medium hover:text-primary hover:underline"
-                  >
+                  <CompetitionLink guid={c.guid} className="font-medium">
                     {c.name}
-                  </Link>
+                  </CompetitionLink>
                   <p className="truncate text-sm text-muted-foreground">
                     {[c.city && `${c.city} (${c.provinceSigla ?? '—'})`, drawLabel(t, c.mainDraw)]
                       .filter(Boolean)

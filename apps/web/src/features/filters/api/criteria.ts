@@ -1,25 +1,14 @@
 import {
   EMPTY_CRITERIA,
+  FILTER_CRITERIA_FIELDS,
   FILTER_TIME_PERIODS,
   type Filter,
   type FilterCriteria,
   type FilterTimePeriod,
 } from '@radar/shared';
 
-/** The fields of a filter's criteria, in the order of the fixed body. */
-export const CRITERIA_FIELDS = [
-  'codFonte',
-  'idStatopuc',
-  'dataInizio',
-  'dataFine',
-  'regionId',
-  'provinceId',
-  'prize',
-  'tipoTorneo',
-  'catClass',
-  'catEta',
-  'timePeriod',
-] as const satisfies readonly (keyof FilterCriteria)[];
+/** The fields of a filter's criteria. */
+export const CRITERIA_FIELDS = FILTER_CRITERIA_FIELDS;
 
 /** What the filter wizard edits: the whole body, criteria canonical ("all" = 0 or null). */
 export type FilterFormValues = { name: string; notificationsEnabled: boolean } & Omit<

@@ -1,6 +1,6 @@
-import { ArrowRight, Funnel } from 'lucide-react';
+import { Funnel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { DashboardTile, DashboardTileLink } from '@/components/dashboard-tile';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useFilters } from '@/features/filters/api/get-filters';
@@ -12,18 +12,7 @@ export function ActiveFiltersCard() {
   const items = filters.data?.items;
   const active = items?.filter((filter) => filter.notificationsEnabled).length ?? 0;
   return (
-    <section
-      aria-labelledby="active-filters-title"
-      className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <div className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
-          <Funnel aria-hidden="true" className="size-5" />
-        </span>
-        <h2 id="active-filters-title" className="font-semibold">
-          {t('filters.home.title')}
-        </h2>
-      </div>
+    <DashboardTile id="active-filters-title" icon={Funnel} title={t('filters.home.title')}>
       {items === undefined ? (
         filters.isError ? (
           <p className="text-sm text-muted-foreground">{t('filters.list.error')}</p>
@@ -38,13 +27,9 @@ export function ActiveFiltersCard() {
           </span>
         </p>
       )}
-      <Link
-        to={items?.length === 0 ? `${paths.filters}?new=1` : paths.filters}
-        className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-      >
+      <DashboardTileLink to={items?.length === 0 ? `${paths.filters}?new=1` : paths.filters}>
         {items?.length === 0 ? t('filters.home.create') : t('filters.home.manage')}
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
-    </section>
+      </DashboardTileLink>
+    </DashboardTile>
   );
 }

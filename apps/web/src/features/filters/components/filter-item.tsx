@@ -83,8 +83,8 @@ export function FilterItem({
           size="sm"
           onClick={onEdit}
           aria-label={t('filters.list.editNamed', { name: filter.name })}
+          icon={Pencil}
         >
-          <Pencil aria-hidden="true" className="size-4" />
           {t('filters.list.edit')}
         </Button>
         <Button
@@ -93,8 +93,8 @@ export function FilterItem({
           className="text-destructive hover:bg-destructive/10"
           onClick={onDelete}
           aria-label={t('filters.list.deleteNamed', { name: filter.name })}
+          icon={Trash2}
         >
-          <Trash2 aria-hidden="true" className="size-4" />
           {t('filters.list.delete')}
         </Button>
       </div>

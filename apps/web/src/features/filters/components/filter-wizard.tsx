@@ -15,7 +15,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Switch } from '@/components/ui/switch';
+import { SwitchField } from '@/components/ui/switch-field';
 import { useCreateFilter } from '@/features/filters/api/create-filter';
 import {
   CRITERIA_FIELDS,
@@ -246,24 +246,15 @@ function WizardForm({
 
       {current.key === 'customise' && (
         <div className="flex flex-col gap-5">
-          <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="filter-notifications" className="text-sm font-medium">
-                {t('filters.wizard.notifications')}
-              </label>
-              <p id="filter-notifications-hint" className="text-xs text-muted-foreground">
-                {t('filters.wizard.notificationsHint')}
-              </p>
-            </div>
-            <Switch
-              id="filter-notifications"
-              aria-describedby="filter-notifications-hint"
-              checked={values.notificationsEnabled}
-              onCheckedChange={(checked) =>
-                form.setValue('notificationsEnabled', checked, { shouldDirty: true })
-              }
-            />
-          </div>
+          <SwitchField
+            id="filter-notifications"
+            label={t('filters.wizard.notifications')}
+            hint={t('filters.wizard.notificationsHint')}
+            checked={values.notificationsEnabled}
+            onCheckedChange={(checked) =>
+              form.setValue('notificationsEnabled', checked, { shouldDirty: true })
+            }
+          />
           <section
             aria-labelledby="filter-review-title"
             className="flex flex-col gap-3 rounded-xl bg-muted/50 p-4"

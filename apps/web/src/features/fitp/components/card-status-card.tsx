@@ -1,8 +1,8 @@
 import type { FitpCardStatus } from '@radar/shared';
-import { ArrowRight, BellRing, CreditCard } from 'lucide-react';
+import { BellRing, CreditCard } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { DashboardTile, DashboardTileLink } from '@/components/dashboard-tile';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, withQuery } from '@/config/paths';
@@ -58,18 +58,7 @@ export function CardStatusCard({
     setSyncOpen(true);
   }, [prompt]);
   return (
-    <section
-      aria-labelledby="fitp-status-title"
-      className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5 shadow-sm"
-    >
-      <div className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
-          <CreditCard aria-hidden="true" className="size-5" />
-        </span>
-        <h2 id="fitp-status-title" className="font-semibold">
-          {t('fitp.home.title')}
-        </h2>
-      </div>
+    <DashboardTile id="fitp-status-title" icon={CreditCard} title={t('fitp.home.title')}>
       {!status ? (
         query.isError ? (
           <p className="text-sm text-muted-foreground">{t('fitp.home.error')}</p>
@@ -96,27 +85,15 @@ export function CardStatusCard({
               </Button>
             </div>
           )}
-          <Link
-            to={FITP_SETTINGS_PATH}
-            className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {t('fitp.home.manage')}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
+          <DashboardTileLink to={FITP_SETTINGS_PATH}>{t('fitp.home.manage')}</DashboardTileLink>
           <SyncDialog open={syncOpen} onOpenChange={setSyncOpen} onFollowsChanged={onFollowsChanged} />
         </>
       ) : (
         <>
           <p className="text-sm text-muted-foreground">{t('fitp.home.notConnected')}</p>
-          <Link
-            to={FITP_SETTINGS_PATH}
-            className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {t('fitp.connect')}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
+          <DashboardTileLink to={FITP_SETTINGS_PATH}>{t('fitp.connect')}</DashboardTileLink>
         </>
       )}
-    </section>
+    </DashboardTile>
   );
 }

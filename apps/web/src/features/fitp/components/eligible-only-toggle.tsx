@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Switch } from '@/components/ui/switch';
+import { SwitchField } from '@/components/ui/switch-field';
 import { useCardStatus } from '../api/get-card-status';
 
 /**
@@ -17,22 +17,19 @@ export function EligibleOnlyToggle({
   const status = useCardStatus();
   if (!status.data?.connected) return null;
   return (
-    <div className="flex items-center justify-between gap-4 rounded-xl border border-border bg-surface p-3 sm:justify-start">
-      <div className="flex flex-col">
-        <label htmlFor="explore-eligible-only" className="text-sm font-medium">
-          {t('fitp.eligibility.filter')}
-        </label>
-        <p id="explore-eligible-only-hint" className="text-xs text-muted-foreground">
+    <SwitchField
+      id="explore-eligible-only"
+      className="items-center bg-surface p-3 sm:justify-start"
+      textClassName="gap-0"
+      label={t('fitp.eligibility.filter')}
+      hint={
+        <>
           {t('fitp.eligibility.filterHint')}
           {status.data.ranking && ` (${status.data.ranking})`}
-        </p>
-      </div>
-      <Switch
-        id="explore-eligible-only"
-        aria-describedby="explore-eligible-only-hint"
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-      />
-    </div>
+        </>
+      }
+      checked={checked}
+      onCheckedChange={onCheckedChange}
+    />
   );
 }

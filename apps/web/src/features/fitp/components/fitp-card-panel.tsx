@@ -10,7 +10,7 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
+import { SwitchField } from '@/components/ui/switch-field';
 import { isApiClientError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { translateApiError } from '@/lib/translate-api-error';
@@ -174,23 +174,14 @@ function VerifiedCard({
         {card.syncPending && <Badge tone="primary">{t('fitp.syncPending')}</Badge>}
       </div>
       <PlayerData card={card} />
-      <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="fitp-auto-follow" className="text-sm font-medium">
-            {t('fitp.autoFollow.label')}
-          </label>
-          <p id="fitp-auto-follow-hint" className="text-xs text-muted-foreground">
-            {t('fitp.autoFollow.hint')}
-          </p>
-        </div>
-        <Switch
-          id="fitp-auto-follow"
-          aria-describedby="fitp-auto-follow-hint"
-          checked={card.autoFollow}
-          disabled={settings.isPending}
-          onCheckedChange={(autoFollow) => settings.mutate({ autoFollow })}
-        />
-      </div>
+      <SwitchField
+        id="fitp-auto-follow"
+        label={t('fitp.autoFollow.label')}
+        hint={t('fitp.autoFollow.hint')}
+        checked={card.autoFollow}
+        disabled={settings.isPending}
+        onCheckedChange={(autoFollow) => settings.mutate({ autoFollow })}
+      />
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => setSyncOpen(true)}>{t('fitp.sync.open')}</Button>
         <Button variant="outline" onClick={() => setReportOpen(true)}>

@@ -11,21 +11,26 @@ import { useLanguage } from '@/lib/use-language';
 import { useApplyFitpSync, useDeferFitpSync, useFitpSync } from '../api/fitp-sync';
 
 function SyncList({
-  title,
   items,
   chosen,
-  onToggle,
+  onChosenChange,
   kind,
 }: {
-  title: string;
   items: FitpSyncItem[];
   chosen: Set<string>;
-  onToggle: (uuid: string, on: boolean) => void;
+  onChosenChange: (chosen: Set<string>) => void;
   kind: 'add' | 'remove';
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   if (items.length === 0) return null;
+  const title = t(kind === 'add' ? 'fitp.sync.toAdd' : 'fitp.sync.toRemove', { count: items.length });
+  const onToggle = (uuid: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(uuid);
+    else next.delete(uuid);
+    onChosenChange(next);
+  };
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-semibold">{title}</legend>
@@ -127,12 +132,6 @@ export function SyncDialog({
     if (!next) apply.reset();
     onOpenChange(next);
   };
-  const toggle = (set: Set<string>, update: (s: Set<string>) => void) => (uuid: string, on: boolean) => {
-    const next = new Set(set);
-    if (on) next.add(uuid);
-    else next.delete(uuid);
-    update(next);
-  };
   const refs = (items: FitpSyncItem[], chosen: Set<string>) =>
     items
       .filter((i) => chosen.has(i.tournamentUuid))
@@ -178,20 +177,8 @@ export function SyncDialog({
         ) : data ? (
           <>
             {apply.error && <Alert variant="error">{translateApiError(t, apply.error)}</Alert>}
-            <SyncList
-              kind="add"
-              title={t('fitp.sync.toAdd', { count: data.toAdd.length })}
-              items={data.toAdd}
-              chosen={add}
-              onToggle={toggle(add, setAdd)}
-            />
-            <SyncList
-              kind="remove"
-              title={t('fitp.sync.toRemove', { count: data.toRemove.length })}
-              items={data.toRemove}
-              chosen={remove}
-              onToggle={toggle(remove, setRemove)}
-            />
+            <SyncList kind="add" items={data.toAdd} chosen={add} onChosenChange={setAdd} />
+            <SyncList kind="remove" items={data.toRemove} chosen={remove} onChosenChange={setRemove} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button
                 variant="outline"

@@ -74,8 +74,7 @@ export function NearYouCard({
   return (
     <Card aria-labelledby="near-you-title">
       <div className="flex flex-col gap-1">
-        <CardTitle id="near-you-title" className="flex items-center gap-2">
-          <MapPin aria-hidden="true" className="size-5 text-primary" />
+        <CardTitle id="near-you-title" icon={MapPin}>
           {t('dashboard.nearYou.title')}
         </CardTitle>
         <CardDescription>

@@ -33,8 +33,7 @@ export function WeekCalendar({ week, current }: { week: Home['week']; current: H
   return (
     <Card aria-labelledby="week-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <CardTitle id="week-title" className="flex items-center gap-2">
-          <CalendarDays aria-hidden="true" className="size-5 text-primary" />
+        <CardTitle id="week-title" icon={CalendarDays}>
           {t('dashboard.week.title')}
         </CardTitle>
         <span className="text-sm text-muted-foreground">

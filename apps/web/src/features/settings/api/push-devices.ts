@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth/user';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { notificationPreferencesKey } from './notification-preferences';
 
 export const deviceTokensKey = ['device-tokens'] as const;
@@ -11,8 +12,25 @@ export function getVapidPublicKey(): Promise<VapidPublicKey> {
   return apiClient.get<VapidPublicKey>('/notifications/vapid-public-key');
 }
 
-export function registerDeviceToken(token: string, deviceInfo: DeviceInfo): Promise<DeviceToken> {
-  return apiClient.post<DeviceToken>('/notifications/device-token', { token, deviceInfo });
+/** Local storage key of the id the server gave this browser's registration (to find and forget it). */
+export const DEVICE_TOKEN_ID_KEY = 'pushDeviceTokenId';
+
+/** Registers this browser's subscription (or a token); the answer's id is kept as this device's. */
+export async function registerDeviceToken(token: string, deviceInfo: DeviceInfo): Promise<DeviceToken> {
+  const registered = await apiClient.post<DeviceToken>('/notifications/device-token', { token, deviceInfo });
+  writeStorage(DEVICE_TOKEN_ID_KEY, registered.id);
+  return registered;
+}
+
+/** The id of this browser's registration, when it registered. */
+export function registeredDeviceTokenId(): string | null {
+  return readStorage(DEVICE_TOKEN_ID_KEY);
+}
+
+/** Forgets one registered device (here: this browser, when its push switch is turned off). */
+export async function removeDeviceToken(id: string): Promise<void> {
+  await apiClient.delete<null>(`/notifications/device-token/${encodeURIComponent(id)}`);
+  if (readStorage(DEVICE_TOKEN_ID_KEY) === id) removeStorage(DEVICE_TOKEN_ID_KEY);
 }
 
 export function getDeviceTokens(signal?: AbortSignal): Promise<DeviceTokenList> {

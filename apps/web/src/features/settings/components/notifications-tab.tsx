@@ -1,90 +1,46 @@
 import { allPreferencesBody, NOTIFICATION_CHANNELS, type NotificationPreferences } from '@radar/shared';
 import { BellRing, Info } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationPreferencesTable } from '@/components/notification-preferences-table';
 import { LoadingBlock } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { collectDeviceInfo } from '@/lib/device-info';
-import { writeStorage } from '@/lib/storage';
+import { SwitchField } from '@/components/ui/switch-field';
 import { toast } from '@/lib/toast';
 import { translateApiError } from '@/lib/translate-api-error';
 import {
   useNotificationPreferences,
   useUpdateNotificationPreferences,
 } from '../api/notification-preferences';
-import {
-  getVapidPublicKey,
-  registerDeviceToken,
-  useDeactivateAllDevices,
-  useDeviceTokens,
-  useRefreshPushState,
-} from '../api/push-devices';
-import {
-  currentPushSubscription,
-  isPushSupported,
-  PUSH_STORAGE_KEYS,
-  subscribeToPush,
-  unsubscribeFromPush,
-} from '../lib/web-push';
+import { useDeactivateAllDevices } from '../api/push-devices';
+import { type DevicePushStatus, useDevicePush } from '../lib/device-push';
 
-const allEnabled = (preferences: NotificationPreferences) =>
-  preferences.preferences.every((preference) => preference.email && preference.push);
+/** Every switch on screen is on: email always, push only while this device really receives it. */
+const allEnabled = (preferences: NotificationPreferences, pushOnDevice: boolean) =>
+  preferences.preferences.every((preference) => preference.email && (!pushOnDevice || preference.push));
 
-type PushState = 'idle' | 'working' | 'enabled' | 'denied' | 'error';
+const PUSH_HINT = {
+  unsupported: 'settings.notifications.push.unsupported',
+  denied: 'settings.notifications.push.denied',
+  checking: 'settings.notifications.push.off',
+  off: 'settings.notifications.push.off',
+  on: 'settings.notifications.push.enabled',
+} as const satisfies Record<DevicePushStatus, string>;
 
-/** "Enable push notifications" on this device, and "deactivate on every device". */
-function PushSection({ pushOn }: { pushOn: boolean }) {
+/**
+ * Push on this device: one switch showing whether this browser really receives push
+ * (docs/decisions/175), and "deactivate on every device".
+ */
+function PushSection({ push }: { push: ReturnType<typeof useDevicePush> }) {
   const { t } = useTranslation();
-  const supported = isPushSupported();
-  const [state, setState] = useState<PushState>('idle');
-  const devices = useDeviceTokens();
-  const refresh = useRefreshPushState();
   const deactivate = useDeactivateAllDevices();
-  const refreshed = useRef(false);
-  const activeDevices = devices.data?.tokens.filter((token) => token.active).length ?? 0;
-
-  // Spec §4: with permission already granted, the subscription is registered again (it may
-  // have changed, or been deactivated by the push service).
-  useEffect(() => {
-    if (!supported || !pushOn || refreshed.current) return;
-    refreshed.current = true;
-    void currentPushSubscription()
-      .then(async (subscription) => {
-        if (!subscription) return;
-        await registerDeviceToken(JSON.stringify(subscription), collectDeviceInfo());
-        setState('enabled');
-        await refresh();
-      })
-      .catch((error: unknown) => {
-        writeStorage(PUSH_STORAGE_KEYS.debugError, `API Error on Startup: ${String(error)}`);
-      });
-  }, [supported, pushOn, refresh]);
-
-  const enable = async () => {
-    setState('working');
-    try {
-      const { publicKey } = await getVapidPublicKey();
-      const result = await subscribeToPush(publicKey);
-      if (result.status !== 'subscribed') {
-        setState(result.status === 'denied' ? 'denied' : 'error');
-        return;
-      }
-      await registerDeviceToken(JSON.stringify(result.subscription), collectDeviceInfo());
-      setState('enabled');
-      await refresh();
-    } catch (error) {
-      writeStorage(PUSH_STORAGE_KEYS.debugError, `API Error: ${String(error)}`);
-      setState('error');
-    }
-  };
+  const { status, working, failed, activeDevices } = push;
 
   const disableEverywhere = () =>
     deactivate.mutate(undefined, {
       onSuccess: async () => {
-        await unsubscribeFromPush();
-        setState('idle');
+        await push.forget();
         toast({ title: t('settings.notifications.push.disabled') });
       },
       onError: (error) =>
@@ -110,33 +66,19 @@ function PushSection({ pushOn }: { pushOn: boolean }) {
         </span>
       </div>
       <p className="text-sm text-muted-foreground">{t('settings.notifications.push.description')}</p>
-      {!supported ? (
-        <p className="text-sm">{t('settings.notifications.push.unsupported')}</p>
-      ) : (
-        <div className="flex flex-wrap items-center gap-3">
-          {state === 'enabled' ? (
-            <p className="text-sm font-medium text-success" role="status">
-              {t('settings.notifications.push.enabled')}
-            </p>
-          ) : (
-            <Button onClick={() => void enable()} disabled={state === 'working'}>
-              {state === 'working'
-                ? t('settings.notifications.push.enabling')
-                : t('settings.notifications.push.enable')}
-            </Button>
-          )}
-          {state === 'denied' ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t('settings.notifications.push.denied')}
-            </p>
-          ) : null}
-          {state === 'error' ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t('settings.notifications.push.error')}
-            </p>
-          ) : null}
-        </div>
-      )}
+      <SwitchField
+        id="push-this-device"
+        label={t('settings.notifications.push.thisDevice')}
+        hint={working ? t('settings.notifications.push.enabling') : t(PUSH_HINT[status])}
+        checked={status === 'on'}
+        disabled={working || status === 'unsupported' || status === 'denied' || status === 'checking'}
+        onCheckedChange={(on) => void (on ? push.enable() : push.disable())}
+      />
+      {failed ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t(failed === 'off' ? 'settings.notifications.push.offError' : 'settings.notifications.push.error')}
+        </p>
+      ) : null}
       {activeDevices > 0 ? (
         <div className="flex flex-wrap items-center gap-3 border-t border-border pt-3">
           <p className="text-sm text-muted-foreground">
@@ -160,6 +102,8 @@ export function NotificationsTab() {
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
   const enableAllId = useId();
+  const push = useDevicePush(preferences.data?.pushNotifications ?? false);
+  const pushOnDevice = push.status === 'on';
 
   const save = (body: Parameters<typeof update.mutate>[0]) =>
     update.mutate(body, {
@@ -207,18 +151,25 @@ export function NotificationsTab() {
         </div>
         <Switch
           id={enableAllId}
-          checked={allEnabled(data)}
+          checked={allEnabled(data, pushOnDevice)}
           onCheckedChange={(enabled) => save(allPreferencesBody(enabled))}
         />
       </div>
-      <div className="rounded-2xl border border-border bg-surface p-5">
+      <div className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5">
+        {pushOnDevice ? null : (
+          <p className="flex items-start gap-2 text-sm text-muted-foreground" role="note">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t('settings.notifications.push.columnOff')}
+          </p>
+        )}
         <NotificationPreferencesTable
           preferences={data.preferences}
           channels={NOTIFICATION_CHANNELS}
+          unavailableChannels={pushOnDevice ? [] : ['push']}
           onChange={(change) => save({ preferences: [change] })}
         />
       </div>
-      <PushSection pushOn={data.pushNotifications} />
+      <PushSection push={push} />
     </div>
   );
 }

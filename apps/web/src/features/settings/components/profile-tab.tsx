@@ -7,7 +7,7 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { inputClassName } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
+import { SwitchField } from '@/components/ui/switch-field';
 import { schemaResolver } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { translateApiError } from '@/lib/translate-api-error';
@@ -63,28 +63,19 @@ function ProfileForm({ profile }: { profile: User }) {
         </select>
         <p className="text-xs text-muted-foreground">{t('settings.profile.languageHint')}</p>
       </div>
-      <div className="flex items-start justify-between gap-4 rounded-xl border border-border p-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="profile-email-notifications" className="text-sm font-medium">
-            {t('settings.profile.emailNotifications')}
-          </label>
-          <p id="profile-email-notifications-hint" className="text-xs text-muted-foreground">
-            {t('settings.profile.emailNotificationsHint')}
-          </p>
-        </div>
-        <Controller
-          control={form.control}
-          name="emailNotifications"
-          render={({ field }) => (
-            <Switch
-              id="profile-email-notifications"
-              aria-describedby="profile-email-notifications-hint"
-              checked={field.value ?? false}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-      </div>
+      <Controller
+        control={form.control}
+        name="emailNotifications"
+        render={({ field }) => (
+          <SwitchField
+            id="profile-email-notifications"
+            label={t('settings.profile.emailNotifications')}
+            hint={t('settings.profile.emailNotificationsHint')}
+            checked={field.value ?? false}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
       <Button
         type="submit"
         className="self-start"

@@ -1,104 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testUser } from '../../../../test/api-stub';
+import { browserWithPush, VAPID_KEY } from '../../../../test/fixtures/web-push';
 import { stubRoutes } from '../../../../test/route-stub';
 import { renderApp } from '../../../../test/test-utils';
-import { base64UrlToBytes } from '../lib/web-push';
-
-// A 65-byte uncompressed P-256 point, as the server's VAPID public key is.
-const VAPID_KEY = `B${'A'.repeat(86)}`;
-
-type FakeSubscription = { endpoint: string; options: { applicationServerKey: ArrayBuffer } };
-
-/**
- * The browser's side of web push, which happy-dom lacks: Notification permission, a service
- * worker registration and its PushManager. The app's own code runs against it unchanged.
- */
-function browserWithPush(options: {
-  permission: NotificationPermission;
-  answer?: NotificationPermission;
-  existing?: boolean;
-  android?: boolean;
-  standalone?: boolean;
-}) {
-  const state = { permission: options.permission, prompts: 0, subscribes: 0 };
-  let subscription: FakeSubscription | null = null;
-  const make = (key: Uint8Array): FakeSubscription => {
-    const endpoint = `https://fcm.googleapis.com/fcm/send/device-${state.subscribes}`;
-    return {
-      endpoint,
-      options: { applicationServerKey: key.slice().buffer },
-      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: 'p256dh', auth: 'auth' } }),
-      unsubscribe: async () => {
-        subscription = null;
-        return true;
-      },
-    } as FakeSubscription;
-  };
-  if (options.existing) subscription = make(base64UrlToBytes(VAPID_KEY));
-  const registration = {
-    active: {},
-    pushManager: {
-      getSubscription: async () => subscription,
-      subscribe: async ({ applicationServerKey }: { applicationServerKey: Uint8Array }) => {
-        state.subscribes += 1;
-        subscription = make(applicationServerKey);
-        return subscription;
-      },
-    },
-  };
-  vi.stubGlobal('Notification', {
-    get permission() {
-      return state.permission;
-    },
-    async requestPermission() {
-      state.prompts += 1;
-      state.permission = options.answer ?? 'default';
-      return state.permission;
-    },
-  });
-  vi.stubGlobal('PushManager', class {});
-  // A working IndexedDB, as browsers with push have (spec §5 support detection).
-  vi.stubGlobal('indexedDB', {
-    open: () => {
-      const request: { result?: unknown; onsuccess?: () => void } = {};
-      queueMicrotask(() => {
-        request.result = { close: () => {} };
-        request.onsuccess?.();
-      });
-      return request;
-    },
-    deleteDatabase: () => ({}),
-  });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: {
-      getRegistration: async () => registration,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    },
-  });
-  Reflect.deleteProperty(navigator, 'userAgent');
-  if (options.android) {
-    Object.defineProperty(navigator, 'userAgent', {
-      configurable: true,
-      value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
-    });
-  }
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string) =>
-      ({
-        media: query,
-        matches: query.includes('standalone') ? Boolean(options.standalone) : false,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-  return state;
-}
 
 function pushServer(pushNotifications: boolean) {
   // One user: registering turns push on, and the app reads the user again.
@@ -159,12 +64,39 @@ describe('web push on start and on return (spec §4)', () => {
     expect(browser.prompts).toBe(0);
   });
 
-  it('subscribes anew when the browser dropped its subscription', async () => {
-    const browser = browserWithPush({ permission: 'granted', existing: false });
+  it('subscribes anew when the browser dropped its subscription, in the installed Android app only', async () => {
+    const app = browserWithPush({ permission: 'granted', existing: false, android: true, standalone: true });
+    const calls = pushServer(true);
+    const first = renderApp('/whatsnew');
+    await waitFor(() => expect(registrations(calls)).toHaveLength(1));
+    expect(app.subscribes).toBe(1);
+    first.unmount();
+
+    // A browser tab: nothing is made by itself (the user turns push on in Settings).
+    const tab = browserWithPush({ permission: 'granted', existing: false });
+    const tabCalls = pushServer(true);
+    renderApp('/whatsnew');
+    // The start-up path ran (it read the server key), and then found nothing to refresh.
+    await waitFor(() =>
+      expect(tabCalls.some((call) => call.path === '/api/notifications/vapid-public-key')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tab.subscribes).toBe(0);
+    expect(registrations(tabCalls)).toEqual([]);
+  });
+
+  it('leaves this device alone once push was turned off for it in Settings', async () => {
+    window.localStorage.setItem('pushTurnedOffHere', 'true');
+    const app = browserWithPush({ permission: 'granted', existing: false, android: true, standalone: true });
     const calls = pushServer(true);
     renderApp('/whatsnew');
-    await waitFor(() => expect(registrations(calls)).toHaveLength(1));
-    expect(browser.subscribes).toBe(1);
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/notifications/unread-count')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(app.subscribes).toBe(0);
+    expect(calls.some((call) => call.path === '/api/notifications/vapid-public-key')).toBe(false);
+    expect(registrations(calls)).toEqual([]);
   });
 
   it('leaves push alone while the user turned it off, or without permission', async () => {

@@ -20,9 +20,11 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /**
  * Web push in the signed-in app shell (spec §4 "Push permission"), rendering nothing:
- * - on start and on every return to the page, if permission is already granted and the
- *   user's push switch is on, this browser's subscription is fetched again and registered
- *   (the push service may have replaced it, or the server deactivated it after a 404/410);
+ * - on start and on every return to the page, if permission is already granted, the
+ *   user's push switch is on and push was not turned off for this device in Settings, this
+ *   browser's subscription is fetched again and registered (the push service may have
+ *   replaced it, or the server deactivated it after a 404/410); only the installed Android
+ *   app makes a new one when the browser has none (spec §6);
  * - in the installed Android app only, the permission is asked once, 2 s after sign-in
  *   (`notificationPermissionRequested` is set after the attempt); granted registers the device.
  * Failures are only written to local storage (`fcmDebugError`), never shown (spec §8).
@@ -44,10 +46,10 @@ export function PushStartup() {
     };
 
     const reRegister = async () => {
-      if (running.current || cancelled || !pushOn) return;
+      if (running.current || cancelled || !pushOn || readStorage(PUSH_STORAGE_KEYS.turnedOff)) return;
       running.current = true;
       try {
-        const subscription = await refreshPushSubscription(vapidKey);
+        const subscription = await refreshPushSubscription(vapidKey, { create: isInstalledAndroidApp() });
         if (!subscription || cancelled) return;
         try {
           await registerDeviceToken(JSON.stringify(subscription), collectDeviceInfo());

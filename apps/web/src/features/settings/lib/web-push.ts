@@ -9,6 +9,8 @@ export const PUSH_STORAGE_KEYS = {
   debugToken: 'fcmDebugToken',
   /** When this browser's subscription was made (epoch ms): refreshed after 7 days (spec §4, §9). */
   subscribedAt: 'pushSubscribedAt',
+  /** Set when the user turned push off for this device in Settings: nothing re-subscribes it by itself. */
+  turnedOff: 'pushTurnedOffHere',
 } as const;
 
 /** Spec §9: the push token (here the subscription) is refreshed when older than 7 days. */
@@ -116,9 +118,22 @@ async function subscriptionFor(
   retries: number,
   now: number = Date.now(),
 ): Promise<PushSubscription> {
+  const subscription = await subscriptionIfAny(vapidPublicKey, retries, true, now);
+  if (!subscription) throw new Error('No registration token available');
+  return subscription;
+}
+
+/** {@link subscriptionFor}, or (with `create` false) null when this browser has no subscription. */
+async function subscriptionIfAny(
+  vapidPublicKey: string,
+  retries: number,
+  create: boolean,
+  now: number = Date.now(),
+): Promise<PushSubscription | null> {
   const registration = await activeRegistration(retries);
   const key = base64UrlToBytes(vapidPublicKey);
   let subscription = await registration.pushManager.getSubscription();
+  if (!subscription && !create) return null;
   const madeAt = Number(readStorage(PUSH_STORAGE_KEYS.subscribedAt));
   // A subscription of unknown age (made before its time was kept) counts from now.
   if (subscription && !(madeAt > 0)) writeStorage(PUSH_STORAGE_KEYS.subscribedAt, String(now));
@@ -146,14 +161,17 @@ async function subscriptionFor(
 
 /**
  * The startup path of spec §4: with permission already granted, the subscription is fetched
- * again (made anew if the browser dropped it); the service worker is waited for once. Null
- * when push is unsupported or permission is not granted.
+ * again (an old one, or one made with another key, replaced); the service worker is waited for
+ * once. Only the installed Android app (`create`) makes a new one when the browser has none
+ * (spec §6: automatic registration there only; elsewhere the user turns push on in Settings).
+ * Null when push is unsupported, permission is not granted, or there is nothing to refresh.
  */
 export async function refreshPushSubscription(
   vapidPublicKey: () => Promise<string>,
+  { create }: { create: boolean },
 ): Promise<PushSubscription | null> {
   if (!(await checkPushSupport()) || Notification.permission !== 'granted') return null;
-  return subscriptionFor(await vapidPublicKey(), 1);
+  return subscriptionIfAny(await vapidPublicKey(), 1, create);
 }
 
 /** An installed (standalone) PWA on Android: the only place the app asks for push by itself (spec §4, §6). */

@@ -1,4 +1,4 @@
-import { Apple, Smartphone, Users, X } from 'lucide-react';
+import { Apple, Smartphone, Users } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   type StorePlatform,
   snoozePromo,
 } from '../lib/app-promo';
+import { DismissButton } from './dismiss-button';
 
 /** Spec §9: under 768 px is a mobile width. */
 const MOBILE_QUERY = '(max-width: 767.98px)';
@@ -116,15 +117,7 @@ export function AppPromoBar({ now = Date.now }: { now?: () => number }) {
             {t('shell.promo.remindLater')}
           </Button>
         )}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={t('shell.promo.dismiss')}
-          onClick={remindLater}
-        >
-          <X aria-hidden="true" className="size-4" />
-        </Button>
+        <DismissButton label={t('shell.promo.dismiss')} onClick={remindLater} />
       </div>
       <Dialog open={sheet !== null} onOpenChange={(open) => !open && setSheet(null)}>
         {sheet && links[sheet] && (

@@ -1,4 +1,4 @@
-import { Bell, X } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import {
   type InAppNotification,
   readInAppNotification,
 } from '../lib/in-app-notification';
+import { DismissButton } from './dismiss-button';
 
 /** A same-origin app path (never a full URL nor a protocol-relative one). */
 const isAppPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
@@ -110,15 +111,7 @@ export function InAppBanner() {
             </Button>
           )}
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-mt-1 -mr-1 size-8"
-          aria-label={t('shell.banner.dismiss')}
-          onClick={hide}
-        >
-          <X aria-hidden="true" className="size-4" />
-        </Button>
+        <DismissButton label={t('shell.banner.dismiss')} onClick={hide} className="-mt-1 -mr-1" />
       </section>
     </div>
   );

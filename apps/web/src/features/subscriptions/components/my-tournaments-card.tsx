@@ -67,8 +67,7 @@ export function MyTournamentsCard() {
   return (
     <Card aria-labelledby="my-tournaments-title">
       <div className="flex items-center justify-between gap-3">
-        <CardTitle id="my-tournaments-title" className="flex items-center gap-2">
-          <Trophy aria-hidden="true" className="size-5 text-primary" />
+        <CardTitle id="my-tournaments-title" icon={Trophy}>
           {t('subscriptions.home.title')}
         </CardTitle>
         {items.length > 0 && (

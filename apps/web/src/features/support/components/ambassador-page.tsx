@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QrCode } from '@/components/qr-code';
 import { Button } from '@/components/ui/button';
 import { usePublicConfig } from '@/lib/public-config';
+import { ExternalLinkButton, SupportHero, SupportSectionTitle } from './support-page-parts';
 
 /**
  * The ambassador page (spec §1, §2): share the app (Web Share API, else copy the address; and
@@ -44,25 +45,16 @@ export function AmbassadorPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-16 sm:px-6 md:py-24">
-      <div className="flex flex-col gap-4">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
-          <Megaphone aria-hidden="true" className="size-7" />
-        </span>
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-          {t('ambassador.title')}
-        </h1>
-        <p className="text-lg text-pretty text-muted-foreground">{t('ambassador.lead')}</p>
-      </div>
+      <SupportHero icon={Megaphone} title={t('ambassador.title')} lead={t('ambassador.lead')} />
 
       <section
         aria-labelledby="ambassador-share"
         className="grid items-center gap-6 rounded-2xl border border-border bg-surface p-6 shadow-sm sm:grid-cols-[1fr_auto]"
       >
         <div className="flex flex-col items-start gap-3">
-          <h2 id="ambassador-share" className="flex items-center gap-2 text-xl font-semibold">
-            <Share2 aria-hidden="true" className="size-5 text-primary" />
+          <SupportSectionTitle id="ambassador-share" icon={Share2}>
             {t('ambassador.share.title')}
-          </h2>
+          </SupportSectionTitle>
           <p className="text-pretty text-muted-foreground">{t('ambassador.share.body')}</p>
           <p className="rounded-lg bg-muted px-3 py-2 font-mono text-sm break-all" data-app-url="">
             {appUrl}
@@ -97,42 +89,32 @@ export function AmbassadorPage() {
 
       {community && (
         <section aria-labelledby="ambassador-community" className="flex flex-col items-start gap-3">
-          <h2 id="ambassador-community" className="flex items-center gap-2 text-xl font-semibold">
-            <Users aria-hidden="true" className="size-5 text-primary" />
+          <SupportSectionTitle id="ambassador-community" icon={Users}>
             {t('ambassador.community.title')}
-          </h2>
+          </SupportSectionTitle>
           <p className="text-pretty text-muted-foreground">{t('ambassador.community.body')}</p>
-          <Button asChild variant="outline" className={linkButton}>
-            <a href={community} target="_blank" rel="noopener noreferrer" data-external="">
-              {t('ambassador.community.button')}
-            </a>
-          </Button>
+          <ExternalLinkButton href={community} variant="outline" className={linkButton}>
+            {t('ambassador.community.button')}
+          </ExternalLinkButton>
         </section>
       )}
 
       {(ios || android) && (
         <section aria-labelledby="ambassador-apps" className="flex flex-col items-start gap-3">
-          <h2 id="ambassador-apps" className="flex items-center gap-2 text-xl font-semibold">
-            <Smartphone aria-hidden="true" className="size-5 text-primary" />
+          <SupportSectionTitle id="ambassador-apps" icon={Smartphone}>
             {t('ambassador.apps.title')}
-          </h2>
+          </SupportSectionTitle>
           <p className="text-pretty text-muted-foreground">{t('ambassador.apps.body')}</p>
           <div className="flex flex-wrap gap-2">
             {ios && (
-              <Button asChild variant="outline">
-                <a href={ios} target="_blank" rel="noopener noreferrer" data-external="">
-                  <Apple aria-hidden="true" className="size-4" />
-                  {t('ambassador.apps.ios')}
-                </a>
-              </Button>
+              <ExternalLinkButton href={ios} variant="outline" icon={Apple}>
+                {t('ambassador.apps.ios')}
+              </ExternalLinkButton>
             )}
             {android && (
-              <Button asChild variant="outline">
-                <a href={android} target="_blank" rel="noopener noreferrer" data-external="">
-                  <Smartphone aria-hidden="true" className="size-4" />
-                  {t('ambassador.apps.android')}
-                </a>
-              </Button>
+              <ExternalLinkButton href={android} variant="outline" icon={Smartphone}>
+                {t('ambassador.apps.android')}
+              </ExternalLinkButton>
             )}
           </div>
         </section>
