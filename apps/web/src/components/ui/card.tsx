@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A raised surface grouping one subject (a form, a setting, a dashboard card). */
@@ -30,6 +30,33 @@ export function CardTitle({
       {Icon && <Icon aria-hidden="true" className="size-5 text-primary" />}
       {children}
     </h2>
+  );
+}
+
+/**
+ * A card's header: its heading, with `titleId` for the card's `aria-labelledby`, and what stands
+ * beside or under it (a range, a link, a description). `className` replaces the row's layout.
+ */
+export function CardHeader({
+  titleId,
+  icon,
+  title,
+  className = 'flex items-center justify-between gap-3',
+  children,
+}: {
+  titleId: string;
+  icon?: LucideIcon;
+  title: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <CardTitle id={titleId} icon={icon}>
+        {title}
+      </CardTitle>
+      {children}
+    </div>
   );
 }
 

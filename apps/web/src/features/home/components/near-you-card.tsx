@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompetitionStatusBadge } from '@/components/competition-status-badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { formatDayRange, formatNumber } from '@/lib/format';
@@ -73,10 +73,12 @@ export function NearYouCard({
   const message = fieldError ?? error;
   return (
     <Card aria-labelledby="near-you-title">
-      <div className="flex flex-col gap-1">
-        <CardTitle id="near-you-title" icon={MapPin}>
-          {t('dashboard.nearYou.title')}
-        </CardTitle>
+      <CardHeader
+        titleId="near-you-title"
+        icon={MapPin}
+        title={t('dashboard.nearYou.title')}
+        className="flex flex-col gap-1"
+      >
         <CardDescription>
           {place
             ? t('dashboard.nearYou.around', {
@@ -86,7 +88,7 @@ export function NearYouCard({
               })
             : t('dashboard.nearYou.ask')}
         </CardDescription>
-      </div>
+      </CardHeader>
       <form onSubmit={submit} className="flex flex-wrap items-start gap-2" noValidate>
         <div className="flex min-w-0 basis-full flex-col gap-1 sm:basis-0 sm:flex-1">
           <label htmlFor="near-you-postal" className="sr-only">

@@ -2,7 +2,7 @@ import type { Home } from '@radar/shared';
 import { CalendarDays, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatDay } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
@@ -32,17 +32,19 @@ export function WeekCalendar({ week, current }: { week: Home['week']; current: H
   const empty = week.days.every((d) => d.tournaments.length === 0 && d.deadlines.length === 0);
   return (
     <Card aria-labelledby="week-title">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <CardTitle id="week-title" icon={CalendarDays}>
-          {t('dashboard.week.title')}
-        </CardTitle>
+      <CardHeader
+        titleId="week-title"
+        icon={CalendarDays}
+        title={t('dashboard.week.title')}
+        className="flex flex-wrap items-baseline justify-between gap-2"
+      >
         <span className="text-sm text-muted-foreground">
           {t('dashboard.week.range', {
             from: formatDay(week.from, language),
             to: formatDay(week.to, language),
           })}
         </span>
-      </div>
+      </CardHeader>
       <ol
         className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-7"
         aria-label={t('dashboard.week.title')}

@@ -2,7 +2,7 @@ import type { FollowedTournament } from '@radar/shared';
 import { ArrowRight, CalendarDays, Clock, MapPin, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useMyTournaments } from '@/features/subscriptions/api/get-my-tournaments';
@@ -66,10 +66,7 @@ export function MyTournamentsCard() {
 
   return (
     <Card aria-labelledby="my-tournaments-title">
-      <div className="flex items-center justify-between gap-3">
-        <CardTitle id="my-tournaments-title" icon={Trophy}>
-          {t('subscriptions.home.title')}
-        </CardTitle>
+      <CardHeader titleId="my-tournaments-title" icon={Trophy} title={t('subscriptions.home.title')}>
         {items.length > 0 && (
           <Link
             to={paths.subscriptions}
@@ -79,7 +76,7 @@ export function MyTournamentsCard() {
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         )}
-      </div>
+      </CardHeader>
       {query.isPending ? (
         <div role="status" aria-label={t('subscriptions.loading')} className="flex justify-center py-4">
           <Spinner />
