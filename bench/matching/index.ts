@@ -412,6 +412,7 @@ async function walPosition(database: Database): Promise<string | null> {
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const mb1 = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function measure(label: string, database: Database): Promise<void> {
@@ -480,7 +481,7 @@ async function measure(label: string, database: Database): Promise<void> {
     };
     const size = sizes.rows[0];
     console.log(
-      `          written: WAL ${mb(Number(size?.wal))} | notifications ${mb(Number(size?.notifications))}, deliveries ${mb(Number(size?.deliveries))} (tables with their indexes)`,
+      `          written: WAL ${mb1(Number(size?.wal))} | notifications ${mb1(Number(size?.notifications))}, deliveries ${mb1(Number(size?.deliveries))} (tables with their indexes)`,
     );
   }
 
