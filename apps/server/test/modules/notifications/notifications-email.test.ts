@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { allPreferencesBody, notificationPreferencesSchema } from '@radar/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -539,6 +541,64 @@ describe('an email job run by hand', () => {
       deliveries: 1,
     });
     expect(await listDevMailbox(t.database.db, { to: user.email })).toHaveLength(1);
+  });
+
+  it('converts a pending email row of the old shape in migration 0014, and sends it', async () => {
+    const user = await createUser(t.database.db);
+    const created = await notify(t.database.db, t.queue, [
+      newTournament(user.id, 'Migrato A'),
+      newTournament(user.id, 'Migrato B'),
+      newTournament(user.id, 'Già inviato'),
+    ]);
+    // What 0013 left: one pending email row per notification, and a settled one.
+    const batchId = randomUUID();
+    const [sentId, ...ids] = [idsOf(created)[2] ?? '', ...idsOf(created).slice(0, 2)];
+    const old = await t.database.db
+      .insert(notificationDeliveries)
+      .values([
+        ...ids.map((id) => ({ notificationId: id, userId: user.id, batchId, channel: 'email' as const })),
+        {
+          notificationId: sentId,
+          userId: user.id,
+          batchId: randomUUID(),
+          channel: 'email' as const,
+          status: 'sent' as const,
+        },
+      ])
+      .returning();
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../drizzle/0014_one_email_delivery_per_batch.sql', import.meta.url)),
+      'utf8',
+    );
+    const update = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .find((statement) => statement.startsWith('UPDATE'));
+    expect(update).toBeDefined();
+    await t.database.db.execute(sql.raw(update ?? ''));
+    const after = await t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(
+        inArray(
+          notificationDeliveries.id,
+          old.map((row) => row.id),
+        ),
+      );
+    const byId = new Map(after.map((row) => [row.id, row]));
+    for (const [index, id] of ids.entries()) {
+      expect(byId.get(old[index]?.id ?? '')).toMatchObject({ notificationId: null, notificationIds: [id] });
+    }
+    // The settled one is history: untouched.
+    expect(byId.get(old[2]?.id ?? '')).toMatchObject({ notificationId: sentId, notificationIds: null });
+    // A queued job of the old kind (named by the first row) sends both in one message.
+    expect(await deliverEmail(await context(), attempt(old[0]?.id ?? ''))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 2,
+      carried: [old[1]?.id],
+    });
+    const emails = await listDevMailbox(t.database.db, { to: user.email });
+    expect(emails.map((email) => email.subject)).toEqual(['Hai 2 nuove notifiche su Radar Tornei']);
   });
 
   it('does nothing for a delivery that no longer exists', async () => {
