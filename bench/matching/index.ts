@@ -390,6 +390,8 @@ async function written(database: Database, guids: string[]) {
 }
 
 async function clearNotifications(database: Database) {
+  // Email delivery rows list their notifications (no cascade reaches them, decision 131).
+  await database.db.execute(sql`delete from notification_deliveries`);
   await database.db.delete(notifications);
   await database.db.execute(
     sql.raw(
@@ -400,7 +402,17 @@ async function clearNotifications(database: Database) {
   );
 }
 
+/** PostgreSQL's WAL position (null on PGlite, whose WAL is not comparable). */
+async function walPosition(database: Database): Promise<string | null> {
+  if (database.driver !== 'postgres') return null;
+  const result = (await database.db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as {
+    rows: { lsn: string }[];
+  };
+  return result.rows[0]?.lsn ?? null;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const mb1 = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function measure(label: string, database: Database): Promise<void> {
@@ -444,7 +456,9 @@ async function measure(label: string, database: Database): Promise<void> {
   const sample = guids.slice(0, NAIVE_COMPETITIONS);
   traceQueries();
   printTrace('seed', 0);
+  const walBefore = await walPosition(database);
   const engine = await withPeakMemory(() => runMatching({ db: database.db, queue, now: () => NOW }));
+  const walAfter = await walPosition(database);
   printTrace(`${label}, engine`, 6);
   const engineWritten = await written(database, guids);
   const engineSample = await written(database, sample);
@@ -455,6 +469,21 @@ async function measure(label: string, database: Database): Promise<void> {
   console.log(
     `          split: matching queries ${secs(queryMs)}, writing ${secs(writeMs)} (notifications, deliveries, jobs), other ${secs(engine.ms - queryMs - writeMs)} | ${Math.round((engineWritten.n / engine.ms) * 1000).toLocaleString('en')} notifications/s end to end, ${Math.round((engineWritten.n / writeMs) * 1000).toLocaleString('en')}/s written`,
   );
+
+  if (walBefore !== null && walAfter !== null) {
+    // What the engine wrote, which a busy machine does not change (decision 131): WAL and the
+    // size of the tables it writes, with their indexes.
+    const sizes = (await database.db.execute(sql`select
+        pg_wal_lsn_diff(${walAfter}::pg_lsn, ${walBefore}::pg_lsn)::bigint as wal,
+        pg_total_relation_size('notifications') as notifications,
+        pg_total_relation_size('notification_deliveries') as deliveries`)) as unknown as {
+      rows: { wal: string; notifications: string; deliveries: string }[];
+    };
+    const size = sizes.rows[0];
+    console.log(
+      `          written: WAL ${mb1(Number(size?.wal))} | notifications ${mb1(Number(size?.notifications))}, deliveries ${mb1(Number(size?.deliveries))} (tables with their indexes)`,
+    );
+  }
 
   // The engine's query alone (run again, warm), to tell matching from writing.
   const queryStarted = performance.now();

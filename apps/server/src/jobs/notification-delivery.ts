@@ -85,8 +85,8 @@ const attemptOf = (job: JobWithMetadata<DeliveryJobData>) => ({
 
 /**
  * A delivery queue (worker and both roles). A push job is one delivery; an email job is one
- * user's email of a batch (every pending email delivery of the user and batch of its
- * delivery). pg-boss hands a job to one worker at a time and retries it with backoff when the
+ * email delivery row (one user's notifications of one creating call, decision 131), sent with
+ * every other pending email row of the same user and batch. pg-boss hands a job to one worker at a time and retries it with backoff when the
  * handler throws, and the delivery rows' claims make a second run of the same delivery a no-op.
  * Every role declares the queues: deliveries are enqueued inside the creating transaction.
  */

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../src/db/client';
 import { type NotificationDelivery, notificationDeliveries } from '../../src/db/schema';
@@ -22,14 +22,29 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * The delivery rows of these notifications: their push rows (one per notification) and the
+ * email rows listing any of them (one per user and creating call, decision 131), in id order.
+ */
 export async function deliveriesOf(db: Db, notificationIds: string[]): Promise<NotificationDelivery[]> {
   if (notificationIds.length === 0) return [];
+  const list = sql`array[${sql.join(
+    notificationIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
   return db
     .select()
     .from(notificationDeliveries)
-    .where(inArray(notificationDeliveries.notificationId, notificationIds));
+    .where(
+      or(
+        inArray(notificationDeliveries.notificationId, notificationIds),
+        sql`${notificationDeliveries.notificationIds} && ${list}`,
+      ),
+    )
+    .orderBy(asc(notificationDeliveries.id));
 }
 
+/** The push row of a notification, or the email row that sends it. */
 export async function deliveryOf(db: Db, notificationId: string, channel: 'email' | 'push') {
   const rows = await deliveriesOf(db, [notificationId]);
   return rows.find((row) => row.channel === channel);

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -71,21 +72,30 @@ export const notificationPreferences = pgTable(
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
 
 /**
- * One delivery of one notification on one channel: the unique (notification, channel) key.
- * Workers claim rows (pending → sending, stamped with their job id) before sending, so two
- * workers never send the same one, and a retried job resumes only its own claim.
+ * A delivery on one channel. **Push**: one row per notification (`notification_id`), the
+ * unique (notification, channel) key — a phone shows each notification. **Email**: one row per
+ * user and `createNotifications` call (the user's part of a batch), listing its notifications
+ * in `notification_ids`, sent as one message (a digest when several): no row per notification
+ * (decision 131). Workers claim rows (pending → sending, stamped with their job id) before
+ * sending, so two workers never send the same one, and a retried job resumes only its own claim.
  */
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    notificationId: uuid('notification_id')
-      .notNull()
-      .references(() => notifications.id, { onDelete: 'cascade' }),
+    /** Push: its notification. Email: null (rows written before decision 131 keep theirs). */
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
     /**
-     * Its notification's user, copied for the digest's lookups. No foreign key: the row is
-     * written from its notification in the same statement, and deleting the user removes it
-     * through the notification's cascade — a key check per delivery bought nothing (decision 130).
+     * Email: the notifications this row sends, in the order they were created. No foreign key
+     * (an array cannot have one): a deleted user's rows go with the user (below), and the worker
+     * reads the notifications that still exist.
+     */
+    notificationIds: uuid('notification_ids').array(),
+    /**
+     * The user, copied for the batch lookups. No foreign key: the row is written from its
+     * notifications in the same statement; `deleteUser` cascades to push rows through their
+     * notification, and email rows of a deleted user find no user and are settled as not
+     * claimed (decision 130; 131 for email rows).
      */
     userId: uuid('user_id').notNull(),
     batchId: uuid('batch_id').notNull(),
@@ -104,8 +114,16 @@ export const notificationDeliveries = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('notification_deliveries_notification_channel_idx').on(table.notificationId, table.channel),
-    index('notification_deliveries_batch_idx').on(table.userId, table.batchId, table.channel),
+    uniqueIndex('notification_deliveries_notification_channel_idx')
+      .on(table.notificationId, table.channel)
+      .where(sql`${table.notificationId} is not null`),
+    index('notification_deliveries_email_batch_idx')
+      .on(table.userId, table.batchId)
+      .where(sql`${table.channel} = 'email'`),
+    check(
+      'notification_deliveries_target_check',
+      sql`${table.notificationId} is not null or (${table.channel} = 'email' and ${table.notificationIds} is not null)`,
+    ),
   ],
 );
 

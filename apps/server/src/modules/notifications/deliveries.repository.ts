@@ -27,13 +27,17 @@ const claimFor = (jobId: string, now: Date) => ({
 });
 
 /**
- * Claims the email deliveries of the batch `deliveryId` belongs to (same user, same batch)
+ * Claims the email delivery rows of the batch `deliveryId` belongs to (same user, same batch)
  * for the job `jobId`: every one still pending, plus those this job claimed in an earlier
  * attempt that did not finish. Returns nothing when `deliveryId` itself is not claimable
- * (already sent, or carried by another job's email).
+ * (already sent, or carried by another job's email). A row is one user's part of one
+ * `createNotifications` call (decision 131), so a batch written by several calls (the matching
+ * engine's transactions) has several rows, and the first job to run sends them all as one.
  *
  * The batch's rows are locked in id order first, so two workers on the same batch wait for
  * each other instead of deadlocking, and the second one finds everything already claimed.
+ * A notification is in the message only once its row is claimed: the creating transaction
+ * committed the row and its notifications together, so the worker reads them all.
  */
 export async function claimEmailBatch(
   db: Db,
@@ -51,7 +55,8 @@ export async function claimEmailBatch(
         and(
           eq(notificationDeliveries.userId, own.userId),
           eq(notificationDeliveries.batchId, own.batchId),
-          eq(notificationDeliveries.channel, 'email'),
+          // A literal, so the partial index (`where channel = 'email'`) applies in any plan.
+          sql`${notificationDeliveries.channel} = 'email'`,
         ),
       )
       .orderBy(asc(notificationDeliveries.id))
@@ -65,6 +70,14 @@ export async function claimEmailBatch(
       .where(inArray(notificationDeliveries.id, ids))
       .returning();
   });
+}
+
+/**
+ * The notifications an email delivery row sends: its list (decision 131), or, for a row
+ * written before it, its one notification.
+ */
+export function emailNotificationIds(row: Pick<NotificationDelivery, 'notificationIds' | 'notificationId'>) {
+  return row.notificationIds ?? (row.notificationId ? [row.notificationId] : []);
 }
 
 /** Claims one delivery for `jobId` (pending, or left `sending` by this job's earlier attempt). */

@@ -24,6 +24,7 @@ import {
   claimDelivery,
   claimEmailBatch,
   deactivateDeviceToken,
+  emailNotificationIds,
   findActivePushTokens,
   findNotificationsByIds,
   finishDeliveries,
@@ -51,6 +52,7 @@ export type DeliveryAttempt = { jobId: string; deliveryId: string; retryCount: n
 
 export type DeliveryResult = (
   | { outcome: 'not-claimed' }
+  /** Email: the notifications the message carried and those left out (their group switched off). */
   | { outcome: 'sent'; deliveries: number; skipped: number }
   | { outcome: 'skipped'; reason: string }
   | { outcome: 'failed'; error: string }
@@ -108,14 +110,16 @@ function emailItem(language: Language, publicUrl: string, row: NotificationRow):
 }
 
 /**
- * Runs one email job. The job's delivery and every other pending email delivery of the same
- * user and batch are claimed together and sent as one message (a digest when there are
- * several), so a run that creates 30 notifications for a user sends one email, not 30.
- * `createNotifications` enqueues one email job per user per call; another job of the same
- * batch (a later call reusing the batch id) finds its delivery already claimed and does nothing.
+ * Runs one email job. The job's delivery row (one user's notifications of one
+ * `createNotifications` call, decision 131) and every other pending email row of the same user
+ * and batch are claimed together and their notifications sent as one message (a digest when
+ * there are several), so a run that creates 30 notifications for a user sends one email, not
+ * 30. Another job of the same batch (a later call reusing the batch id) finds its row already
+ * claimed and does nothing.
  *
- * Preferences are checked again here: a delivery whose group was switched off since it was
- * created (or whose user turned email off) is skipped. An SMTP 5xx fails the deliveries for
+ * Preferences are checked again here, per notification: one whose group was switched off
+ * since it was created is left out of the message; a row left with nothing to send (or whose
+ * user turned email off) is skipped. An SMTP 5xx fails the deliveries for
  * good; other errors are retried with backoff until the last attempt, then recorded as failed.
  */
 export async function deliverEmail(
@@ -138,17 +142,22 @@ export async function deliverEmail(
   }
 
   const [user] = await findDeliveryUsers(db, [own.userId]);
-  if (!user) return { outcome: 'not-claimed' };
+  if (!user) {
+    // The account was deleted after the rows were written: nothing to send, ever.
+    await finishDeliveries(db, ids, attempt.jobId, 'skipped', { lastError: 'skipped: no such user' }, now());
+    return { outcome: 'skipped', reason: 'no such user', carried };
+  }
   const preferences = resolvePreferences(await findPreferenceRows(db, [user.id]));
-  const rows = await findNotificationsByIds(
-    db,
-    claimed.map((row) => row.notificationId),
-  );
+  // Every notification of the claimed rows, oldest first (one row per user and creating call).
+  const rows = await findNotificationsByIds(db, [...new Set(claimed.flatMap(emailNotificationIds))]);
   const allowed = (row: NotificationRow) =>
     user.emailNotifications && user.emailVerified && preferences[NOTIFICATION_TYPE_GROUP[row.type]].email;
   const toSend = rows.filter(allowed);
+  const sending = new Set(toSend.map((row) => row.id));
+  // A row is sent when the message carries at least one of its notifications; a row whose
+  // every notification was switched off (or deleted) since it was written is skipped.
   const sendIds = claimed
-    .filter((delivery) => toSend.some((row) => row.id === delivery.notificationId))
+    .filter((delivery) => emailNotificationIds(delivery).some((id) => sending.has(id)))
     .map((row) => row.id);
   const skipIds = ids.filter((id) => !sendIds.includes(id));
   await finishDeliveries(
@@ -201,7 +210,7 @@ export async function deliverEmail(
       { lastError: null, messageId: sent.messageId },
       now(),
     );
-    return { outcome: 'sent', deliveries: sendIds.length, skipped: skipIds.length, carried };
+    return { outcome: 'sent', deliveries: toSend.length, skipped: rows.length - toSend.length, carried };
   } catch (error) {
     const message = describe(error);
     if (isPermanentEmailError(error) || own.attempts >= maxAttempts) {
@@ -235,7 +244,7 @@ export async function deliverPush(
   const { db } = context;
   const now = context.now;
   const delivery = await claimDelivery(db, attempt.deliveryId, attempt.jobId, now());
-  if (delivery?.channel !== 'push') return { outcome: 'not-claimed' };
+  if (delivery?.channel !== 'push' || !delivery.notificationId) return { outcome: 'not-claimed' };
   const ids = [delivery.id];
   const settle = async (status: 'sent' | 'skipped' | 'failed', lastError: string | null) =>
     finishDeliveries(db, ids, attempt.jobId, status, { lastError }, now());

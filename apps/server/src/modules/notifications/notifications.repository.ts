@@ -11,6 +11,7 @@ import {
   type DeviceTokenRow,
   deviceTokens,
   type NotificationRow,
+  notificationDeliveries,
   notificationPreferences,
   notifications,
   users,
@@ -39,7 +40,7 @@ export type CreatedWithDeliveries = {
   userId: string;
   type: InboxNotificationType;
   dedupeKey: string;
-  /** The id of the email delivery created with it, if any. */
+  /** The id of the email delivery (one per user and call) that carries it, if any. */
   emailDeliveryId: string | null;
   /** The id of the push delivery created with it, if any. */
   pushDeliveryId: string | null;
@@ -57,12 +58,16 @@ const timeOrderedUuid = sql.raw(
 );
 
 /**
- * One statement: inserts the notifications that do not exist yet (by user and dedupe key) and,
- * for each one inserted, its deliveries, the channels decided in SQL from the user's row, their
- * preference row for the type's group (or the group's defaults, `rules`) and their active web
- * push subscriptions — the set-based twin of the per-user rule (see `createNotifications`). The
- * rows travel as one JSON parameter (any number of rows, one parameter). Answers the inserted
- * notifications in input order, with their deliveries' ids.
+ * One statement: inserts the notifications that do not exist yet (by user and dedupe key) and
+ * their deliveries, the channels decided in SQL from the user's row, their preference row for
+ * the type's group (or the group's defaults, `rules`) and their active devices — the set-based
+ * twin of the per-user rule (see `createNotifications`):
+ * - push: one row per notification (a phone shows each one);
+ * - email: **one row per user** (and batch) for all of this statement's notifications that want
+ *   email, listing them in `notification_ids` (decision 131): the email job sends them as one
+ *   message.
+ * The rows travel as one JSON parameter (any number of rows, one parameter). Answers the
+ * inserted notifications in input order, with their deliveries' ids.
  */
 export async function insertNotificationsWithDeliveries(
   db: Executor,
@@ -79,9 +84,9 @@ export async function insertNotificationsWithDeliveries(
       batch_id: row.batchId,
     })),
   );
-  // The answer is the inserted notifications and the inserted deliveries one after the other
-  // (`kind`), paired up here: joining the two in SQL would join two CTEs the planner cannot
-  // estimate, and it picks a nested loop (rows × rows).
+  // The answer is the inserted notifications, then each email row's notifications (one answer
+  // row per notification, not a written row) and the push rows (`kind`), paired up here:
+  // joining them in SQL would join CTEs the planner cannot estimate (a nested loop, rows × rows).
   const result = (await db.execute(sql`
     with input as (
       select * from json_to_recordset(${input}::json)
@@ -92,38 +97,50 @@ export async function insertNotificationsWithDeliveries(
       select ${timeOrderedUuid}, user_id, type, params, dedupe_key, batch_id
       from input order by user_id, dedupe_key
       on conflict (user_id, dedupe_key) do nothing
-      returning id, user_id, type, dedupe_key, batch_id
+      returning id, seq, user_id, type, dedupe_key, batch_id
     ),
     rules as (
       select * from json_to_recordset(${JSON.stringify(rules)}::json)
         as r(type text, "group" text, email boolean, push boolean)
     ),
     wanted as (
-      select n.id, n.user_id, n.batch_id, c.channel
+      select n.id, n.seq, n.user_id, n.batch_id,
+        u.email_notifications and u.email_verified_at is not null and coalesce(p.email, r.email) as email,
+        u.push_notifications and coalesce(p.push, r.push) and exists (
+          select 1 from device_tokens d
+          where d.user_id = n.user_id and d.active) as push
       from inserted n
       join users u on u.id = n.user_id
       join rules r on r.type = n.type
       left join notification_preferences p on p.user_id = n.user_id and p."group" = r."group"
-      cross join lateral (values
-        ('email', u.email_notifications and u.email_verified_at is not null and coalesce(p.email, r.email)),
-        ('push', u.push_notifications and coalesce(p.push, r.push) and exists (
-          select 1 from device_tokens d
-          where d.user_id = n.user_id and d.active))
-      ) as c(channel, enabled)
-      where c.enabled
     ),
-    deliveries as (
+    emails as (
+      insert into notification_deliveries (id, user_id, batch_id, channel, notification_ids)
+      select ${timeOrderedUuid}, user_id, batch_id, 'email', array_agg(id order by seq)
+      from wanted where email
+      group by user_id, batch_id
+      returning id, notification_ids
+    ),
+    pushes as (
       insert into notification_deliveries (id, notification_id, user_id, batch_id, channel)
-      select ${timeOrderedUuid}, id, user_id, batch_id, channel from wanted
-      on conflict (notification_id, channel) do nothing
-      returning id, notification_id, channel
+      select ${timeOrderedUuid}, id, user_id, batch_id, 'push' from wanted where push
+      returning id, notification_id
     )
-    select 'n' as kind, id, user_id as "userId", type as "typeOrChannel", dedupe_key as "dedupeKey"
+    select 'n' as kind, id, user_id as "userId", type as "type", dedupe_key as "dedupeKey"
     from inserted
     union all
-    select 'd', id, notification_id, channel, null from deliveries
+    select 'e', e.id, n.notification_id, null, null
+    from emails e cross join lateral unnest(e.notification_ids) as n(notification_id)
+    union all
+    select 'p', id, notification_id, null, null from pushes
   `)) as unknown as {
-    rows: { kind: 'n' | 'd'; id: string; userId: string; typeOrChannel: string; dedupeKey: string | null }[];
+    rows: {
+      kind: 'n' | 'e' | 'p';
+      id: string;
+      userId: string;
+      type: string | null;
+      dedupeKey: string | null;
+    }[];
   };
   const created = new Map<string, CreatedWithDeliveries>();
   const byId = new Map<string, CreatedWithDeliveries>();
@@ -132,7 +149,7 @@ export async function insertNotificationsWithDeliveries(
     const notification: CreatedWithDeliveries = {
       id: row.id,
       userId: row.userId,
-      type: row.typeOrChannel as InboxNotificationType,
+      type: row.type as InboxNotificationType,
       dedupeKey: row.dedupeKey ?? '',
       emailDeliveryId: null,
       pushDeliveryId: null,
@@ -141,12 +158,12 @@ export async function insertNotificationsWithDeliveries(
     byId.set(notification.id, notification);
   }
   for (const row of result.rows) {
-    if (row.kind !== 'd') continue;
+    if (row.kind === 'n') continue;
     // For a delivery, `userId` holds its notification's id.
     const notification = byId.get(row.userId);
     if (!notification) continue;
-    if (row.typeOrChannel === 'email') notification.emailDeliveryId = row.id;
-    else if (row.typeOrChannel === 'push') notification.pushDeliveryId = row.id;
+    if (row.kind === 'e') notification.emailDeliveryId = row.id;
+    else notification.pushDeliveryId = row.id;
   }
   // In input order.
   const ordered: CreatedWithDeliveries[] = [];
@@ -287,8 +304,21 @@ export async function setUserPushNotifications(db: Executor, userId: string, ena
 }
 
 export async function deleteUser(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await deleteEmailDeliveriesOfUser(tx, userId);
+    const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    return rows.length > 0;
+  });
+}
+
+/**
+ * A user's email delivery rows, which no foreign key removes with the account (they list
+ * their notifications in an array, decision 131); push rows go with their notifications.
+ */
+export async function deleteEmailDeliveriesOfUser(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.userId, userId), sql`${notificationDeliveries.channel} = 'email'`));
 }
 
 // --- Device tokens -------------------------------------------------------------------------

@@ -119,7 +119,9 @@ function validateItem(item: NewNotification): NewNotification & { params: Notifi
  * - Deliveries follow the preferences at creation time (and are checked again when sent):
  *   email if the profile switch, the verified address and the group's email channel allow it;
  *   push if the user has push on, the group's push channel is on and a device is registered.
- * - The notifications of one user in one batch are emailed together, as one message.
+ * - The notifications of one user in one batch are emailed together, as one message: one
+ *   email delivery row (and job) per user per statement lists them (decision 131); push stays
+ *   one delivery per notification.
  */
 export async function createNotifications(
   tx: Executor,
@@ -148,10 +150,10 @@ export async function createNotifications(
       email: [],
       push: [],
     };
-    // One email job per user (and batch): the email worker claims every pending email delivery
-    // of the user and batch and sends them as one message (decision 031), so one job carries
-    // them all. Its id is the user's first email delivery's id: deterministic, never reused.
-    const emailJobOfUser = new Set<string>();
+    // One email delivery row, and one job, per user (and batch) of each statement: the row lists
+    // the notifications it sends as one message (decision 131). The job's id is the row's id:
+    // deterministic, never reused.
+    const emailJobs = new Set<string>();
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       const inserted = await insertNotificationsWithDeliveries(
         t,
@@ -162,8 +164,8 @@ export async function createNotifications(
         const channels: NotificationChannel[] = [];
         if (row.emailDeliveryId) {
           channels.push('email');
-          if (!emailJobOfUser.has(row.userId)) {
-            emailJobOfUser.add(row.userId);
+          if (!emailJobs.has(row.emailDeliveryId)) {
+            emailJobs.add(row.emailDeliveryId);
             jobs.email.push({ id: row.emailDeliveryId, data: { deliveryId: row.emailDeliveryId } });
           }
         }
@@ -175,7 +177,7 @@ export async function createNotifications(
       }
     }
 
-    // The jobs commit (or roll back) with the rows: a job id is a delivery id, so the same
+    // The jobs commit (or roll back) with the rows: a job id is a delivery row's id, so the same
     // delivery can never be enqueued twice.
     // Our Db type is driver-neutral, so its execute() result is untyped; both drivers return rows.
     const db = fromDrizzle(t as unknown as DrizzleTransactionLike, sql);

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type User, users } from '../../db/schema';
+import { notificationDeliveries, type User, users } from '../../db/schema';
 
 export async function updateProfile(
   db: Executor,
@@ -16,7 +16,14 @@ export async function updateProfile(
   return user;
 }
 
-/** Deletes the user; every table of theirs references users.id ON DELETE CASCADE. */
+/**
+ * Deletes the user; every table of theirs references users.id ON DELETE CASCADE, or goes
+ * with their notifications (push deliveries), except the email delivery rows (decision 131),
+ * deleted first.
+ */
 export async function deleteAccount(db: Executor, userId: string): Promise<void> {
+  await db
+    .delete(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.userId, userId), sql`${notificationDeliveries.channel} = 'email'`));
   await db.delete(users).where(eq(users.id, userId));
 }

@@ -13,7 +13,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { competitions, federationStatus, filters, notificationDeliveries } from '../../../src/db/schema';
+import {
+  competitions,
+  federationStatus,
+  filters,
+  notificationDeliveries,
+  notifications,
+} from '../../../src/db/schema';
 import { readCursor } from '../../../src/modules/events/event-consumer';
 import { MATCHING_CONSUMER, runMatching } from '../../../src/modules/matching/matching.service';
 import { createUser } from '../../helpers/factories';
@@ -203,8 +209,13 @@ describe('matching engine', () => {
       .select()
       .from(notificationDeliveries)
       .where(eq(notificationDeliveries.userId, many.id));
-    expect(deliveries.map((d) => d.channel)).toEqual(['email', 'email']);
-    expect(new Set(deliveries.map((d) => d.batchId))).toEqual(new Set([summary.batchId]));
+    // One email delivery row for the user and batch, listing both (decision 131).
+    expect(deliveries.map((d) => [d.channel, d.batchId])).toEqual([['email', summary.batchId]]);
+    const ids = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, many.id));
+    expect([...(deliveries[0]?.notificationIds ?? [])].sort()).toEqual(ids.map((n) => n.id).sort());
     expect(await notified(disabledOnly.id)).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { allPreferencesBody, notificationPreferencesSchema } from '@radar/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,8 +109,12 @@ describe('notification emails', () => {
     const items = Array.from({ length: 30 }, (_, index) => newTournament(user.id, `Torneo ${index + 1}`));
     const result = await notify(t.database.db, t.queue, [...items, newTournament(other.id, 'Solo uno')]);
     const settled = await waitForSettled(t.database.db, idsOf(result));
-    expect(settled).toHaveLength(31);
-    expect(settled.every((row) => row.status === 'sent')).toBe(true);
+    // One email delivery row per user of the run, listing its notifications (decision 131).
+    expect(settled).toHaveLength(2);
+    expect(settled.every((row) => row.status === 'sent' && row.channel === 'email')).toBe(true);
+    expect([...(settled.find((row) => row.userId === user.id)?.notificationIds ?? [])].sort()).toEqual(
+      idsOf(result).slice(0, 30).sort(),
+    );
 
     const emails = await listDevMailbox(t.database.db, { to: user.email });
     expect(emails).toHaveLength(1);
@@ -116,9 +122,9 @@ describe('notification emails', () => {
     for (let index = 1; index <= 30; index += 1)
       expect(emails[0]?.text).toContain(`Nuovo torneo: Torneo ${index}`);
     expect(emails[0]?.text).toContain('Vedi tutte le notifiche');
-    // Every delivery of the run points at that one message.
+    // The run's delivery points at that one message.
     const mine = settled.filter((row) => row.userId === user.id);
-    expect(new Set(mine.map((row) => row.messageId))).toEqual(new Set([emails[0]?.id]));
+    expect(mine.map((row) => row.messageId)).toEqual([emails[0]?.id]);
 
     const others = await listDevMailbox(t.database.db, { to: other.email });
     expect(others.map((email) => email.subject)).toEqual(['Nuovo torneo: Solo uno']);
@@ -196,7 +202,10 @@ describe('notification emails', () => {
       );
       const ids = [...batches, ...secondRun].flatMap(idsOf);
       const settled = await waitForSettled(t.database.db, ids);
-      expect(settled.map((row) => row.status)).toEqual(ids.map(() => 'sent'));
+      // One email row per person and run.
+      expect(settled.map((row) => row.status)).toEqual(
+        Array.from({ length: people.length * 2 }, () => 'sent'),
+      );
       for (const person of people) {
         const emails = await listDevMailbox(t.database.db, { to: person.email });
         expect(emails.map((email) => email.subject).sort()).toEqual([
@@ -241,10 +250,15 @@ describe('an email job run by hand', () => {
 
   it('resumes its own claim after a crash mid-send, and the batch’s other jobs leave it alone', async () => {
     const user = await createUser(t.database.db);
-    const result = await notify(t.database.db, t.queue, [
-      newTournament(user.id, 'Primo'),
-      newTournament(user.id, 'Secondo'),
-    ]);
+    // One batch written by two calls (as the matching engine does): two email rows, two jobs.
+    const batchId = randomUUID();
+    const result = {
+      created: [
+        ...(await notify(t.database.db, t.queue, [newTournament(user.id, 'Primo')], batchId)).created,
+        ...(await notify(t.database.db, t.queue, [newTournament(user.id, 'Secondo')], batchId)).created,
+      ],
+      duplicates: 0,
+    };
     const [first, second] = await Promise.all(
       idsOf(result).map((id) => deliveryOf(t.database.db, id, 'email')),
     );
@@ -283,7 +297,7 @@ describe('an email job run by hand', () => {
     return result.rows;
   };
 
-  it('enqueues one email job per user and batch, its id the user’s first email delivery', async () => {
+  it('writes one email delivery row and one job per user and batch, the job’s id the row’s', async () => {
     const [one, two] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
     const result = await notify(t.database.db, t.queue, [
       newTournament(one.id, 'Uno A'),
@@ -291,16 +305,21 @@ describe('an email job run by hand', () => {
       newTournament(one.id, 'Uno B'),
       newTournament(one.id, 'Uno C'),
     ]);
+    // Four notifications, two users: two email rows (not four), each listing its user's
+    // notifications, none naming a single notification.
     const deliveries = await deliveriesOf(t.database.db, idsOf(result));
-    expect(deliveries).toHaveLength(4);
-    const firstOf = (userId: string) =>
-      deliveries.find((row) => row.notificationId === result.created.find((c) => c.userId === userId)?.id)
-        ?.id;
+    expect(deliveries).toHaveLength(2);
+    const idsOfUser = (userId: string) => result.created.filter((c) => c.userId === userId).map((c) => c.id);
+    const rowOf = (userId: string) => deliveries.find((row) => row.userId === userId);
+    expect(rowOf(one.id)).toMatchObject({ channel: 'email', status: 'pending', notificationId: null });
+    expect([...(rowOf(one.id)?.notificationIds ?? [])].sort()).toEqual(idsOfUser(one.id).sort());
+    expect(rowOf(two.id)).toMatchObject({ notificationId: null, notificationIds: idsOfUser(two.id) });
+    expect(new Set(deliveries.map((row) => row.batchId)).size).toBe(1);
     const jobs = await emailJobsOf([one.id, two.id]);
     expect(jobs.map((job) => [job.userId, job.id, job.deliveryId]).sort()).toEqual(
       [
-        [one.id, firstOf(one.id), firstOf(one.id)],
-        [two.id, firstOf(two.id), firstOf(two.id)],
+        [one.id, rowOf(one.id)?.id, rowOf(one.id)?.id],
+        [two.id, rowOf(two.id)?.id, rowOf(two.id)?.id],
       ].sort(),
     );
 
@@ -316,7 +335,7 @@ describe('an email job run by hand', () => {
       t.database.db,
       result.created.filter((c) => c.userId === one.id).map((c) => c.id),
     );
-    expect(mine.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(mine.map((row) => row.status)).toEqual(['sent']);
   });
 
   it('sends each delivery of a batch reused across calls once, whichever of its jobs runs first', async () => {
@@ -344,9 +363,9 @@ describe('an email job run by hand', () => {
     ]);
     expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['not-claimed', 'sent']);
     expect(outcomes.find((outcome) => outcome.outcome === 'sent')).toMatchObject({ deliveries: 3 });
+    // One row per call.
     const rows = await deliveriesOf(t.database.db, ids);
     expect(rows.map((row) => [row.status, row.attempts])).toEqual([
-      ['sent', 1],
       ['sent', 1],
       ['sent', 1],
     ]);
@@ -404,7 +423,7 @@ describe('an email job run by hand', () => {
       outcome: 'skipped',
     });
     const rows = await deliveriesOf(t.database.db, idsOf(created));
-    expect(rows.map((row) => row.status)).toEqual(['skipped', 'skipped']);
+    expect(rows.map((row) => row.status)).toEqual(['skipped']);
     expect(await listDevMailbox(t.database.db, { to: user.email })).toEqual([]);
     // And nothing new goes out by email while it stays off.
     const later = await notify(t.database.db, t.queue, [newTournament(user.id, 'Dopo')]);
@@ -425,6 +444,161 @@ describe('an email job run by hand', () => {
     });
     expect((await deliveryOf(t.database.db, id ?? '', 'email'))?.status).toBe('failed');
     expect(await listDevMailbox(t.database.db, { to: user.email })).toEqual([]);
+  });
+
+  it('leaves out of a digest the kinds switched off since, and sends the rest as before', async () => {
+    const user = await createUser(t.database.db, { language: 'en' });
+    const created = await notify(t.database.db, t.queue, [
+      newTournament(user.id, 'Tolto'),
+      {
+        userId: user.id,
+        type: 'platform_updates',
+        params: { message: 'Rimasto' },
+        dedupeKey: `platform_updates:${randomUUID()}`,
+      },
+      newTournament(user.id, 'Tolto anche'),
+    ]);
+    const rows = await deliveriesOf(t.database.db, idsOf(created));
+    expect(rows).toHaveLength(1);
+    const cookie = await signIn(t.database.db, user);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/preferences',
+      headers: { cookie },
+      payload: { group: 'new_tournaments', channel: 'email', enabled: false },
+    });
+    expect(await deliverEmail(await context(), attempt(rows[0]?.id ?? ''))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 1,
+      skipped: 2,
+    });
+    // One message, the platform update alone (a single notification's subject, not a digest),
+    // and an unsubscribe link naming only its group.
+    const emails = await listDevMailbox(t.database.db, { to: user.email });
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.subject).not.toContain('new notifications');
+    expect(emails[0]?.text).toContain('Rimasto');
+    expect(emails[0]?.text).not.toContain('Tolto');
+    expect(
+      new URL(/^<(.+)>$/.exec(emails[0]?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '').searchParams.get(
+        'groups',
+      ),
+    ).toBe('platform_updates');
+    expect((await deliveriesOf(t.database.db, idsOf(created))).map((row) => row.status)).toEqual(['sent']);
+  });
+
+  it('sends a row once when two workers run its job at the same time', async () => {
+    const user = await createUser(t.database.db);
+    const created = await notify(t.database.db, t.queue, [
+      newTournament(user.id, 'Corsa A'),
+      newTournament(user.id, 'Corsa B'),
+    ]);
+    const [row] = await deliveriesOf(t.database.db, idsOf(created));
+    if (!row) throw new Error('delivery expected');
+    // The job, and a second copy of it under another id (an expired attempt's twin): one claims.
+    const outcomes = await Promise.all([
+      deliverEmail(await context(), attempt(row.id)),
+      deliverEmail(await context(), { ...attempt(row.id), jobId: randomUUID() }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['not-claimed', 'sent']);
+    const emails = await listDevMailbox(t.database.db, { to: user.email });
+    expect(emails.map((email) => email.subject)).toEqual(['Hai 2 nuove notifiche su Radar Tornei']);
+    expect((await deliveriesOf(t.database.db, idsOf(created))).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+    ]);
+  });
+
+  it('still sends an email row written before decision 131 (one notification, no list)', async () => {
+    const user = await createUser(t.database.db);
+    // The inbox row only (no delivery), then a delivery row of the old shape, as migration 0014
+    // leaves settled rows (pending ones it converts to lists).
+    const created = await notify(t.database.db, t.queue, [
+      { ...newTournament(user.id, 'Vecchio'), type: 'new_document', params: { tournamentName: 'Vecchio' } },
+    ]);
+    expect(created.created[0]?.channels).toEqual([]);
+    const [id] = idsOf(created);
+    const [old] = await t.database.db
+      .insert(notificationDeliveries)
+      .values({ notificationId: id ?? '', userId: user.id, batchId: randomUUID(), channel: 'email' })
+      .returning();
+    expect(await deliverEmail(await context(), attempt(old?.id ?? ''))).toMatchObject({
+      outcome: 'skipped',
+    });
+    // new_document is push-only by default: switching its email on sends the old row.
+    await t.database.db
+      .update(notificationDeliveries)
+      .set({ status: 'pending' })
+      .where(eq(notificationDeliveries.id, old?.id ?? ''));
+    const cookie = await signIn(t.database.db, user);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/preferences',
+      headers: { cookie },
+      payload: { group: 'documents', channel: 'email', enabled: true },
+    });
+    expect(await deliverEmail(await context(), attempt(old?.id ?? '', 1))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 1,
+    });
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toHaveLength(1);
+  });
+
+  it('converts a pending email row of the old shape in migration 0014, and sends it', async () => {
+    const user = await createUser(t.database.db);
+    const created = await notify(t.database.db, t.queue, [
+      newTournament(user.id, 'Migrato A'),
+      newTournament(user.id, 'Migrato B'),
+      newTournament(user.id, 'Già inviato'),
+    ]);
+    // What 0013 left: one pending email row per notification, and a settled one.
+    const batchId = randomUUID();
+    const [sentId, ...ids] = [idsOf(created)[2] ?? '', ...idsOf(created).slice(0, 2)];
+    const old = await t.database.db
+      .insert(notificationDeliveries)
+      .values([
+        ...ids.map((id) => ({ notificationId: id, userId: user.id, batchId, channel: 'email' as const })),
+        {
+          notificationId: sentId,
+          userId: user.id,
+          batchId: randomUUID(),
+          channel: 'email' as const,
+          status: 'sent' as const,
+        },
+      ])
+      .returning();
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../drizzle/0014_one_email_delivery_per_batch.sql', import.meta.url)),
+      'utf8',
+    );
+    const update = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .find((statement) => statement.startsWith('UPDATE'));
+    expect(update).toBeDefined();
+    await t.database.db.execute(sql.raw(update ?? ''));
+    const after = await t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(
+        inArray(
+          notificationDeliveries.id,
+          old.map((row) => row.id),
+        ),
+      );
+    const byId = new Map(after.map((row) => [row.id, row]));
+    for (const [index, id] of ids.entries()) {
+      expect(byId.get(old[index]?.id ?? '')).toMatchObject({ notificationId: null, notificationIds: [id] });
+    }
+    // The settled one is history: untouched.
+    expect(byId.get(old[2]?.id ?? '')).toMatchObject({ notificationId: sentId, notificationIds: null });
+    // A queued job of the old kind (named by the first row) sends both in one message.
+    expect(await deliverEmail(await context(), attempt(old[0]?.id ?? ''))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 2,
+      carried: [old[1]?.id],
+    });
+    const emails = await listDevMailbox(t.database.db, { to: user.email });
+    expect(emails.map((email) => email.subject)).toEqual(['Hai 2 nuove notifiche su Radar Tornei']);
   });
 
   it('does nothing for a delivery that no longer exists', async () => {

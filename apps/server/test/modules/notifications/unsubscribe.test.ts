@@ -7,7 +7,7 @@ import {
 } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, sessions, users } from '../../../src/db/schema';
+import { notificationDeliveries, notifications, sessions, users } from '../../../src/db/schema';
 import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
 import { maskEmail } from '../../../src/modules/notifications/unsubscribe.service';
 import {
@@ -174,6 +174,9 @@ describe('the tokenised unsubscribe calls', () => {
     const user = await createUser(t.database.db);
     await signIn(t.database.db, user);
     await notify(t.database.db, t.queue, [newTournament(user.id, 'Open di Como')]);
+    const deliveriesOfUser = () =>
+      t.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, user.id));
+    expect(await deliveriesOfUser()).toHaveLength(1);
     const token = createUnsubscribeToken(key, user.id, new Date());
     const deleted = await call('DELETE', `/api/notifications/unsubscribe/${token}/account`);
     expect(deleted.statusCode).toBe(204);
@@ -182,6 +185,8 @@ describe('the tokenised unsubscribe calls', () => {
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, user.id))).toEqual(
       [],
     );
+    // Its email delivery row too (no foreign key reaches it, decision 131).
+    expect(await deliveriesOfUser()).toEqual([]);
     // The link now belongs to nobody.
     const again = await call('DELETE', `/api/notifications/unsubscribe/${token}/account`);
     expect(again.json().code).toBe('UNSUBSCRIBE_USER_NOT_FOUND');

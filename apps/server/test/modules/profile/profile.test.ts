@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/client';
-import { authCodes, sessions, userIdentities, users } from '../../../src/db/schema';
+import { authCodes, notificationDeliveries, sessions, userIdentities, users } from '../../../src/db/schema';
 import { hashEmail } from '../../../src/modules/auth/codes';
 import { createUser, DEFAULT_PASSWORD, signIn } from '../../helpers/factories';
 import { call } from '../../helpers/http';
@@ -169,8 +169,16 @@ describe('profile and account', () => {
       .values({ userId: user.id, provider: 'google', subject: 'g-123' });
     await call(t.app, 'POST', '/api/request-reset', { body: { email: user.email } });
     await call(t.app, 'POST', '/api/resend-verification', { body: { email: user.email } });
+    // An email delivery row: no foreign key reaches it (it lists its notifications, decision 131).
+    await t.database.db.insert(notificationDeliveries).values({
+      userId: user.id,
+      batchId: crypto.randomUUID(),
+      channel: 'email',
+      notificationIds: [],
+    });
     expect(await rowsMentioning(t.database.db, [user.id])).toEqual(
       expect.arrayContaining([
+        `notification_deliveries: ${user.id}`,
         `users: ${user.id}`,
         `sessions: ${user.id}`,
         `user_identities: ${user.id}`,
