@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/compress';
 
 /** The API process (apps/server) listens here in development. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -47,6 +48,7 @@ export default defineConfig({
         importScripts: ['/push-handler.js'],
       },
     }),
+    precompress(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
