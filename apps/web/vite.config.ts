@@ -3,7 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './build/compress';
+import { catalogueParts } from './build/catalogue-parts.ts';
+import { precompress } from './build/compress.ts';
 
 /** The API process (apps/server) listens here in development. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -14,6 +15,7 @@ const SERVER_PATHS = /^\/(api|dev)(\/|$)/;
 export default defineConfig({
   plugins: [
     react(),
+    catalogueParts(),
     tailwindcss(),
     VitePWA({
       registerType: 'autoUpdate',

@@ -1,8 +1,12 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { installAllCatalogues } from '@/lib/i18n-resources';
 import { clearToasts } from '@/lib/toast';
 import { stubApi } from './api-stub';
+
+// The app loads its catalogues in parts; the tests have them all from the start.
+installAllCatalogues();
 
 beforeEach(async () => {
   await i18n.changeLanguage('it');

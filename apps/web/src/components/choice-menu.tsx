@@ -23,7 +23,10 @@ export type ChoiceMenuProps<V extends string> = {
 };
 
 const loadDropdown = () => import('./choice-menu-dropdown');
-const ChoiceMenuDropdown = lazy(loadDropdown);
+// React.lazy loses the generic: the dropdown takes the same props as ChoiceMenu.
+const ChoiceMenuDropdown = lazy(loadDropdown) as unknown as <V extends string>(
+  props: ChoiceMenuProps<V> & { defaultOpen?: boolean },
+) => ReactNode;
 
 /**
  * A header menu that picks one of a few choices (language, theme): a ghost button named by
