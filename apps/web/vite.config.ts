@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueParts } from './build/catalogue-parts.ts';
 import { precompress } from './build/compress.ts';
+import { prerenderLanding } from './build/prerender-landing.ts';
 
 /** The API process (apps/server) listens here in development. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -16,6 +17,7 @@ export default defineConfig({
   plugins: [
     react(),
     catalogueParts(),
+    prerenderLanding(),
     tailwindcss(),
     VitePWA({
       registerType: 'autoUpdate',

@@ -30,12 +30,18 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/components/layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: [
           {
-            Component: RequireSignedOut,
+            // The landing shows while the session is checked (its prerendered first paint stays).
+            element: <RequireSignedOut showWhileLoading />,
             children: [
               {
                 index: true,
                 lazy: () => import('@/app/routes/landing').then((m) => ({ Component: m.LandingRoute })),
               },
+            ],
+          },
+          {
+            Component: RequireSignedOut,
+            children: [
               {
                 path: 'auth/login',
                 lazy: () => import('@/app/routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
