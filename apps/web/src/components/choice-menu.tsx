@@ -50,6 +50,10 @@ export function ChoiceMenu<V extends string>(props: ChoiceMenuProps<V>) {
       onPointerEnter={() => void loadDropdown()}
       onFocus={() => void loadDropdown()}
       onTouchStart={() => void loadDropdown()}
+      // Opens as the Radix trigger does: on a primary press, and on Enter or Space (click).
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) setMode('open');
+      }}
       onClick={() => setMode('open')}
     >
       {trigger}
