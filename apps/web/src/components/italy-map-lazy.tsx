@@ -11,9 +11,15 @@ const NEAR_VIEW_MARGIN = '300px';
  * the viewport: below the fold (the landing on a phone) it is no part of the first load
  * (decision 161). Without IntersectionObserver it loads at once.
  */
-export function LazyItalyMap(props: ComponentProps<typeof ItalyMap>) {
+export function LazyItalyMap({
+  eager = false,
+  ...props
+}: ComponentProps<typeof ItalyMap> & {
+  /** Load at once (the map is the screen's main content), not when near the viewport. */
+  eager?: boolean;
+}) {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(() => eager || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = placeholder.current;
     if (near || !element) return;

@@ -131,14 +131,21 @@ export function addCataloguePart(language: Language, web: Tree, shared: Tree = {
  * Loads a part of the web catalogue in `language` (the current one by default), once; resolves
  * when its texts are in i18next. Routes await it before they render.
  */
-export function loadCataloguePart(part: CataloguePart, language: Language = getLanguage()): Promise<void> {
+export function loadCataloguePart(
+  part: CataloguePart,
+  // The language asked for, not the resolved one: before its first part it resolves to the fallback.
+  language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE,
+): Promise<void> {
   wantedParts.add(part);
   const key = `${language}/${part}`;
   let loading = loadedParts.get(key);
   if (!loading) {
-    loading = PART_LOADERS[language]
-      [part]()
-      .then((module) => addCataloguePart(language, module.default, module.shared));
+    loading = PART_LOADERS[language][part]().then(async (module) => {
+      addCataloguePart(language, module.default, module.shared);
+      // The current language had no texts yet and resolved to the fallback: resolve it again.
+      if (i18n.language === language && i18n.resolvedLanguage !== language)
+        await i18n.changeLanguage(language);
+    });
     loading.catch(() => loadedParts.delete(key));
     loadedParts.set(key, loading);
   }
