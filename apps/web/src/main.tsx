@@ -1,8 +1,8 @@
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { loadCataloguePart } from '@/lib/i18n';
+import { makeZodJitless } from '@/lib/zod-jitless';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 
@@ -20,9 +20,8 @@ function routerReady(router: AppRouter): Promise<void> {
   });
 }
 
-// zod never tries `new Function` for its fast path: the CSP forbids eval, and the browser reports
-// even a caught attempt as a violation (Lighthouse's best practices: decision 164).
-zodConfig({ jitless: true });
+// zod never tries `new Function`: the CSP forbids eval (decision 164).
+makeZodJitless();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
