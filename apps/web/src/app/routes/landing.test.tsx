@@ -35,7 +35,7 @@ describe('landing page', () => {
 
     expect(screen.getByText('Never miss an Italian tennis tournament')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create a free account' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeTruthy();
   });
 
   it('lists the features and the three onboarding steps', async () => {
@@ -84,7 +84,8 @@ describe('landing page', () => {
   it('answers the FAQ in an accordion', async () => {
     await renderLanding();
 
-    const faq = screen.getByRole('region', { name: 'Domande frequenti' });
+    // The FAQ loads in its own chunk.
+    const faq = await screen.findByRole('region', { name: 'Domande frequenti' });
     const question = within(faq).getByRole('button', { name: 'Radar Tornei è gratuito?' });
     expect(within(faq).getAllByRole('button')).toHaveLength(6);
     expect(question.getAttribute('aria-expanded')).toBe('false');
