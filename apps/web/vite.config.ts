@@ -3,6 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueParts } from './build/catalogue-parts.ts';
+import { precompress } from './build/compress.ts';
+import { prerenderLanding } from './build/prerender-landing.ts';
 
 /** The API process (apps/server) listens here in development. */
 const API_ORIGIN = 'http://localhost:3000';
@@ -13,6 +16,8 @@ const SERVER_PATHS = /^\/(api|dev)(\/|$)/;
 export default defineConfig({
   plugins: [
     react(),
+    catalogueParts(),
+    prerenderLanding(),
     tailwindcss(),
     VitePWA({
       registerType: 'autoUpdate',
@@ -47,6 +52,7 @@ export default defineConfig({
         importScripts: ['/push-handler.js'],
       },
     }),
+    precompress(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -67,6 +73,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // zod schema builders have no side effects: an unused schema is dropped with its module's
+      // other unused exports (decision 160).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           // React and the router change far less often than the app: their own long-cached chunk.

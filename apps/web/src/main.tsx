@@ -1,14 +1,43 @@
-import '@/lib/i18n';
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadCataloguePart } from '@/lib/i18n';
+import { makeZodJitless } from '@/lib/zod-jitless';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves when the router has loaded the first screen's modules (its lazy routes). */
+function routerReady(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+// zod never tries `new Function`: the CSP forbids eval (decision 164).
+makeZodJitless();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The texts of the first screens (the catalogue's public part, in the starting language) come
+// before the first render: no screen ever shows a missing key (decision 162). Over the
+// prerendered landing (index.html, decision 164) the first render also waits for the landing's
+// modules, so the prerendered hero gives way to the same hero, never to a loading spinner.
+const router = createAppRouter();
+void Promise.all([
+  loadCataloguePart('public'),
+  container.dataset.prerendered ? routerReady(router) : undefined,
+]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  ),
 );

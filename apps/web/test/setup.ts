@@ -1,11 +1,18 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { installAllCatalogues } from '@/lib/i18n-resources';
 import { clearToasts } from '@/lib/toast';
 import { stubApi } from './api-stub';
 
+// The app loads its catalogues in parts; the tests have them all from the start.
+installAllCatalogues();
+
 beforeEach(async () => {
   await i18n.changeLanguage('it');
+  // happy-dom's IntersectionObserver never reports anything: without it, what loads near the
+  // viewport (the regions map) loads at once, as in a browser without it.
+  vi.stubGlobal('IntersectionObserver', undefined);
   // No test reaches a real server: a visitor unless the test stubs the API otherwise.
   stubApi();
 });

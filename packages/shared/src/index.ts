@@ -1,5 +1,6 @@
 export * from './analytics';
 export * from './auth';
+export * from './auth-links';
 export * from './calendar';
 export * from './competitions';
 export * from './competitions-api';

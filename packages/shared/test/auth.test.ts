@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deleteAccountBodySchema, isStrongPassword, registerBodySchema, safeRedirectPath } from '../src/auth';
+import { deleteAccountBodySchema, isStrongPassword, registerBodySchema } from '../src/auth';
+import { safeRedirectPath } from '../src/auth-links';
 import { describeIssue } from '../src/validation';
 
 describe('account rules', () => {

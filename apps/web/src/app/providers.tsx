@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useEffect } from 'react';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
-import { Toaster } from '@/components/ui/toaster';
+import { LazyToaster } from '@/components/ui/toaster-lazy';
 import { clearLocalFilters } from '@/features/filters/api/local-cache';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
@@ -49,7 +49,7 @@ export function AppProviders({
     <AuthProvider onClearSession={clearBrowserCopies}>
       <ThemeProvider>
         {children}
-        <Toaster />
+        <LazyToaster />
       </ThemeProvider>
     </AuthProvider>
   );

@@ -2,7 +2,16 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth, RequireSignedOut } from '@/components/auth/route-guards';
 import { RootErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
+import { loadCataloguePart } from '@/lib/i18n';
 import { AppShell } from './app-shell';
+
+/**
+ * A route module whose screens say texts of the catalogue's `app` part (decision 162): the
+ * module and the texts load together, so the screen never renders a missing key.
+ */
+function withAppTexts<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([loadCataloguePart('app'), load()]).then(([, module]) => module);
+}
 
 /**
  * The route table of spec §2. Every screen and layout is a separate chunk loaded on first
@@ -21,12 +30,18 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/components/layouts/public-layout').then((m) => ({ Component: m.PublicLayout })),
         children: [
           {
-            Component: RequireSignedOut,
+            // The landing shows while the session is checked (its prerendered first paint stays).
+            element: <RequireSignedOut showWhileLoading />,
             children: [
               {
                 index: true,
                 lazy: () => import('@/app/routes/landing').then((m) => ({ Component: m.LandingRoute })),
               },
+            ],
+          },
+          {
+            Component: RequireSignedOut,
+            children: [
               {
                 path: 'auth/login',
                 lazy: () => import('@/app/routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
@@ -61,28 +76,35 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'privacy',
-            lazy: () => import('@/app/routes/privacy').then((m) => ({ Component: m.PrivacyRoute })),
+            lazy: () =>
+              withAppTexts(() => import('@/app/routes/privacy')).then((m) => ({ Component: m.PrivacyRoute })),
           },
           {
             path: 'terms',
-            lazy: () => import('@/app/routes/terms').then((m) => ({ Component: m.TermsRoute })),
+            lazy: () =>
+              withAppTexts(() => import('@/app/routes/terms')).then((m) => ({ Component: m.TermsRoute })),
           },
           {
             path: 'contact',
-            lazy: () => import('@/app/routes/contact').then((m) => ({ Component: m.ContactRoute })),
+            lazy: () =>
+              withAppTexts(() => import('@/app/routes/contact')).then((m) => ({ Component: m.ContactRoute })),
           },
           {
             path: 'donate',
-            lazy: () => import('@/app/routes/donate').then((m) => ({ Component: m.DonateRoute })),
+            lazy: () =>
+              withAppTexts(() => import('@/app/routes/donate')).then((m) => ({ Component: m.DonateRoute })),
           },
           {
             path: 'ambassador',
-            lazy: () => import('@/app/routes/ambassador').then((m) => ({ Component: m.AmbassadorRoute })),
+            lazy: () =>
+              withAppTexts(() => import('@/app/routes/ambassador')).then((m) => ({
+                Component: m.AmbassadorRoute,
+              })),
           },
           {
             path: 'unsubscribe',
             lazy: () =>
-              import('@/app/routes/unsubscribe').then((m) => ({
+              withAppTexts(() => import('@/app/routes/unsubscribe')).then((m) => ({
                 Component: m.UnsubscribeRoute,
               })),
           },
@@ -96,7 +118,8 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: () => import('@/app/app-layout').then((m) => ({ Component: m.AppLayout })),
+            lazy: () =>
+              withAppTexts(() => import('@/app/app-layout')).then((m) => ({ Component: m.AppLayout })),
             children: [
               {
                 // Keeps the header and navigation on screen when a signed-in page fails.

@@ -1,13 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from './ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from './ui/dropdown-menu';
 
 export interface Choice<V extends string> {
   value: V;
@@ -17,20 +9,7 @@ export interface Choice<V extends string> {
   icon?: ReactNode;
 }
 
-/**
- * A header menu that picks one of a few choices (language, theme): a ghost button named by
- * `label`, the label again on top of the list, one radio item per choice.
- */
-export function ChoiceMenu<V extends string>({
-  label,
-  buttonLabel = label,
-  trigger,
-  size,
-  className,
-  value,
-  choices,
-  onChoose,
-}: {
+export type ChoiceMenuProps<V extends string> = {
   label: string;
   /** The button's accessible name, when it must also say what the button shows (WCAG 2.5.3). */
   buttonLabel?: string;
@@ -41,31 +20,49 @@ export function ChoiceMenu<V extends string>({
   value: V;
   choices: readonly Choice<V>[];
   onChoose: (value: V) => void;
-}) {
+};
+
+const loadDropdown = () => import('./choice-menu-dropdown');
+// React.lazy loses the generic: the dropdown takes the same props as ChoiceMenu.
+const ChoiceMenuDropdown = lazy(loadDropdown) as unknown as <V extends string>(
+  props: ChoiceMenuProps<V> & { defaultOpen?: boolean },
+) => ReactNode;
+
+/**
+ * A header menu that picks one of a few choices (language, theme): a ghost button named by
+ * `label`, the label again on top of the list, one radio item per choice.
+ *
+ * The first paint shows the button alone; the menu's code (Radix menu, Floating UI) is fetched
+ * when the button is hovered, focused or touched, and the menu opens on the first press
+ * (decision 161).
+ */
+export function ChoiceMenu<V extends string>(props: ChoiceMenuProps<V>) {
+  const [mode, setMode] = useState<'button' | 'open'>('button');
+  const { buttonLabel = props.label, size, className, trigger } = props;
+  const button = (
+    <Button
+      variant="ghost"
+      size={size}
+      aria-label={buttonLabel}
+      aria-haspopup="menu"
+      aria-expanded={mode === 'open' ? 'true' : 'false'}
+      className={className}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onTouchStart={() => void loadDropdown()}
+      // Opens as the Radix trigger does: on a primary press, and on Enter or Space (click).
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) setMode('open');
+      }}
+      onClick={() => setMode('open')}
+    >
+      {trigger}
+    </Button>
+  );
+  if (mode === 'button') return button;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size={size} aria-label={buttonLabel} className={className}>
-          {trigger}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>{label}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={value}
-          onValueChange={(chosen) => {
-            const choice = choices.find((c) => c.value === chosen);
-            if (choice) onChoose(choice.value);
-          }}
-        >
-          {choices.map((choice) => (
-            <DropdownMenuRadioItem key={choice.value} value={choice.value} lang={choice.lang}>
-              {choice.icon}
-              {choice.label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={button}>
+      <ChoiceMenuDropdown {...props} defaultOpen={mode === 'open'} />
+    </Suspense>
   );
 }

@@ -21,18 +21,20 @@ function renderSwitcher() {
 
 async function choose(trigger: string, option: string) {
   fireEvent.pointerDown(screen.getByRole('button', { name: trigger }), pointerDownOptions());
+  // The menu's code loads on the first press.
+  const item = await screen.findByRole('menuitemradio', { name: option });
   await act(async () => {
-    fireEvent.click(screen.getByRole('menuitemradio', { name: option }));
+    fireEvent.click(item);
   });
 }
 
 describe('LanguageSwitcher', () => {
-  it('shows Italian by default and offers Italiano and English', () => {
+  it('shows Italian by default and offers Italiano and English', async () => {
     renderSwitcher();
     expect(screen.getByText('Non perdere mai un torneo di tennis in Italia')).toBeTruthy();
 
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Lingua: IT' }), pointerDownOptions());
-    expect(screen.getAllByRole('menuitemradio').map((option) => option.textContent)).toEqual([
+    expect((await screen.findAllByRole('menuitemradio')).map((option) => option.textContent)).toEqual([
       'Italiano',
       'English',
     ]);

@@ -16,9 +16,10 @@ function renderSwitcher() {
   );
 }
 
-function choose(option: string) {
+/** Opens the menu (its code loads on the first press) and picks `option`. */
+async function choose(option: string) {
   fireEvent.pointerDown(screen.getByRole('button', { name: 'Tema' }), pointerDownOptions());
-  fireEvent.click(screen.getByRole('menuitemradio', { name: option }));
+  fireEvent.click(await screen.findByRole('menuitemradio', { name: option }));
 }
 
 describe('ThemeSwitcher', () => {
@@ -37,41 +38,41 @@ describe('ThemeSwitcher', () => {
     expect(themeColor()).toBe('#E4E9F1');
   });
 
-  it('offers light, dark and system, marking the current choice', () => {
+  it('offers light, dark and system, marking the current choice', async () => {
     stubColorScheme(false);
     renderSwitcher();
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Tema' }), pointerDownOptions());
 
-    const options = screen.getAllByRole('menuitemradio');
+    const options = await screen.findAllByRole('menuitemradio');
     expect(options.map((option) => option.textContent)).toEqual(['Chiaro', 'Scuro', 'Sistema']);
     expect(screen.getByRole('menuitemradio', { name: 'Sistema' }).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('switches to dark and back, updating the page, the browser colour and the stored choice', () => {
+  it('switches to dark and back, updating the page, the browser colour and the stored choice', async () => {
     stubColorScheme(false);
     renderSwitcher();
     expect(html.classList.contains('dark')).toBe(false);
 
-    choose('Scuro');
+    await choose('Scuro');
     expect(html.classList.contains('dark')).toBe(true);
     expect(themeColor()).toBe('#111418');
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('dark');
 
-    choose('Chiaro');
+    await choose('Chiaro');
     expect(html.classList.contains('dark')).toBe(false);
     expect(themeColor()).toBe('#E4E9F1');
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('light');
   });
 
-  it('follows system changes only while the choice is "system"', () => {
+  it('follows system changes only while the choice is "system"', async () => {
     const scheme = stubColorScheme(false);
     renderSwitcher();
 
-    choose('Chiaro');
+    await choose('Chiaro');
     act(() => scheme.setDark(true));
     expect(html.classList.contains('dark')).toBe(false);
 
-    choose('Sistema');
+    await choose('Sistema');
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBeNull();
     expect(html.classList.contains('dark')).toBe(true);
 

@@ -1,20 +1,13 @@
-import {
-  type Catalogue,
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  type Language,
-  STORAGE_KEYS,
-  sharedCatalogues,
-} from '@radar/shared';
+import { type Catalogue, DEFAULT_LANGUAGE, LANGUAGES, type Language, STORAGE_KEYS } from '@radar/shared';
 import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '@/locales/en.json';
-import it from '@/locales/it.json';
+import type { CataloguePart } from '@/locales/parts';
 import { elideItalian } from './format';
 import { readStorage, writeStorage } from './storage';
 
-/** The web client's texts (src/locales) plus the ones it shares with the server. */
-export type AppCatalogue = typeof it & Catalogue;
+/** The web client's texts (src/locales/it.json, the reference) plus the ones it shares with the server. */
+type WebCatalogue = typeof import('@/locales/it.json');
+export type AppCatalogue = WebCatalogue & Catalogue;
 
 type Tree = { [key: string]: string | Tree };
 
@@ -32,18 +25,6 @@ export function mergeCatalogues(shared: Tree, web: Tree): Tree {
   }
   return merged;
 }
-
-function buildCatalogue(language: Language, web: typeof it): AppCatalogue {
-  return mergeCatalogues(
-    sharedCatalogues[language] as unknown as Tree,
-    web as unknown as Tree,
-  ) as AppCatalogue;
-}
-
-export const resources = {
-  it: { translation: buildCatalogue('it', it) },
-  en: { translation: buildCatalogue('en', en satisfies typeof it) },
-} as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -87,7 +68,12 @@ export const italianElision: PostProcessorModule = {
     translator.language === 'it' ? elideItalian(value) : value,
 };
 
-/** The app's i18next instance, initialised synchronously: both catalogues are bundled. */
+/**
+ * The app's i18next instance, initialised synchronously with the texts shared with the server;
+ * the web catalogue's parts are added as they load (loadCataloguePart): the `public` part of the
+ * starting language before the first render (main.tsx), the `app` part with the routes that
+ * need it (decision 162).
+ */
 export const i18n = i18next.createInstance();
 
 void i18n
@@ -95,7 +81,8 @@ void i18n
   .use(italianElision)
   .init({
     postProcess: ['italianElision'],
-    resources,
+    resources: {},
+    partialBundledLanguages: true,
     lng: getInitialLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGES,
@@ -115,8 +102,65 @@ export function getLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
 
+/** One module per language and part, cut by the build (build/catalogue-parts.ts). */
+type PartModule = { default: Tree; shared?: Tree | undefined };
+const PART_LOADERS: Record<Language, Record<CataloguePart, () => Promise<PartModule>>> = {
+  it: {
+    public: () => import('virtual:catalogue/it/public'),
+    app: () => import('virtual:catalogue/it/app'),
+  },
+  en: {
+    public: () => import('virtual:catalogue/en/public'),
+    app: () => import('virtual:catalogue/en/app'),
+  },
+};
+
+const loadedParts = new Map<string, Promise<void>>();
+/** The parts the screens asked for so far: a language switch loads them in the new language first. */
+const wantedParts = new Set<CataloguePart>(['public']);
+
+/**
+ * Adds a part of the web catalogue to i18next, over the texts shared with the server when it
+ * brings them (the public part).
+ */
+export function addCataloguePart(language: Language, web: Tree, shared: Tree = {}): void {
+  i18n.addResourceBundle(language, 'translation', mergeCatalogues(shared, web), true, true);
+}
+
+/**
+ * Loads a part of the web catalogue in `language` (the current one by default), once; resolves
+ * when its texts are in i18next. Routes await it before they render.
+ */
+export function loadCataloguePart(
+  part: CataloguePart,
+  // The language asked for, not the resolved one: before its first part it resolves to the fallback.
+  language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE,
+): Promise<void> {
+  wantedParts.add(part);
+  const key = `${language}/${part}`;
+  let loading = loadedParts.get(key);
+  if (!loading) {
+    loading = PART_LOADERS[language][part]().then(async (module) => {
+      addCataloguePart(language, module.default, module.shared);
+      // The current language had no texts yet and resolved to the fallback: resolve it again.
+      if (i18n.language === language && i18n.resolvedLanguage !== language)
+        await i18n.changeLanguage(language);
+    });
+    loading.catch(() => loadedParts.delete(key));
+    loadedParts.set(key, loading);
+  }
+  return loading;
+}
+
+/** Adds a whole web catalogue at once and counts every part as loaded (the unit tests). */
+export function addWholeCatalogue(language: Language, web: Tree, shared: Tree): void {
+  addCataloguePart(language, web, shared);
+  for (const part of ['public', 'app'] as const) loadedParts.set(`${language}/${part}`, Promise.resolve());
+}
+
 /** The user chose a language: remember it and switch (which also updates `<html lang>`). */
 export async function setLanguage(language: Language): Promise<void> {
   writeStorage(STORAGE_KEYS.language, language);
+  await Promise.all([...wantedParts].map((part) => loadCataloguePart(part, language)));
   await i18n.changeLanguage(language);
 }

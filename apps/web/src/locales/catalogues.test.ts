@@ -1,6 +1,7 @@
 import { ERROR_CODES, SUCCESS_CODES, sharedCatalogues } from '@radar/shared';
 import { describe, expect, it } from 'vitest';
-import { i18n, resources } from '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
+import { resources } from '@/lib/i18n-resources';
 import en from './en.json';
 import itCatalogue from './it.json';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { resources } from '@/lib/i18n-resources';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -27,13 +27,15 @@ describe('landing page', () => {
     expect(within(header).getByRole('button', { name: 'Tema' })).toBeTruthy();
 
     fireEvent.pointerDown(within(header).getByRole('button', { name: 'Lingua: IT' }), pointerDownOptions());
+    // The menu's code loads on the first press.
+    const english = await screen.findByRole('menuitemradio', { name: 'English' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('menuitemradio', { name: 'English' }));
+      fireEvent.click(english);
     });
 
     expect(screen.getByText('Never miss an Italian tennis tournament')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create a free account' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Frequently asked questions' })).toBeTruthy();
   });
 
   it('lists the features and the three onboarding steps', async () => {
@@ -82,7 +84,8 @@ describe('landing page', () => {
   it('answers the FAQ in an accordion', async () => {
     await renderLanding();
 
-    const faq = screen.getByRole('region', { name: 'Domande frequenti' });
+    // The FAQ loads in its own chunk.
+    const faq = await screen.findByRole('region', { name: 'Domande frequenti' });
     const question = within(faq).getByRole('button', { name: 'Radar Tornei è gratuito?' });
     expect(within(faq).getAllByRole('button')).toHaveLength(6);
     expect(question.getAttribute('aria-expanded')).toBe('false');

@@ -24,12 +24,14 @@ export function RequireAuth() {
 
 /**
  * Signed-out routes (the landing and the auth screens): a signed-in user goes to the
- * `redirect` query value when it is a path of this site, else to /home.
+ * `redirect` query value when it is a path of this site, else to /home. While the session is
+ * being checked a spinner shows, or with `showWhileLoading` the page itself (the landing: its
+ * prerendered first paint stays on screen, decision 164; a signed-in user moves on once known).
  */
-export function RequireSignedOut() {
+export function RequireSignedOut({ showWhileLoading = false }: { showWhileLoading?: boolean }) {
   const { status } = useAuth();
   const [searchParams] = useSearchParams();
-  if (status === 'loading') return <FullScreenSpinner />;
+  if (status === 'loading') return showWhileLoading ? <Outlet /> : <FullScreenSpinner />;
   if (status === 'signedIn')
     return <Navigate to={safeRedirectPath(searchParams.get('redirect'), paths.home)} replace />;
   return <Outlet />;

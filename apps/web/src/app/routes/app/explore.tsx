@@ -144,6 +144,7 @@ export function ExploreRoute() {
                       </h2>
                       <p className="self-start text-sm text-muted-foreground">{t('map.hint')}</p>
                       <LazyItalyMap
+                        eager
                         counts={
                           new Map(
                             data.overview.byRegion.flatMap((r) =>

@@ -121,7 +121,7 @@ describe('app promotion bar', () => {
     expect(window.localStorage.getItem(PROMO_REMIND_STORAGE_KEY)).toBe(String(Date.now()));
   });
 
-  it('wider: iOS and Android buttons open a sheet with a 200 px QR code, the store button and Remind me later', () => {
+  it('wider: iOS and Android buttons open a sheet with a 200 px QR code, the store button and Remind me later', async () => {
     screenOf({ width: 'wide' });
     renderBar();
     act(() => vi.advanceTimersByTime(PROMO_DELAY_MS));
@@ -132,6 +132,8 @@ describe('app promotion bar', () => {
     ).toBe(COMMUNITY);
 
     fireEvent.click(screen.getByRole('button', { name: /Android/ }));
+    // The sheet's code loads on the first press (fake timers: wait for the import itself).
+    await act(() => vi.dynamicImportSettled());
     const sheet = screen.getByRole('dialog', { name: 'Radar Tornei per Android (beta chiusa)' });
     const qr = within(sheet).getByRole('img', { name: 'Codice QR del link allo store' });
     expect(qr.getAttribute('width')).toBe('200');
@@ -150,6 +152,8 @@ describe('app promotion bar', () => {
     act(() => vi.advanceTimersByTime(PROMO_DELAY_MS));
     expect(screen.queryByRole('button', { name: /Android/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'iOS' }));
+    // The sheet's code loads on the first press (fake timers: wait for the import itself).
+    await act(() => vi.dynamicImportSettled());
     const sheet = screen.getByRole('dialog', { name: 'Radar Tornei for iPhone and iPad' });
     expect(within(sheet).getByRole('link', { name: 'Open the App Store' }).getAttribute('href')).toBe(IOS);
     expect(within(sheet).getByRole('button', { name: 'Remind me later' })).not.toBeNull();

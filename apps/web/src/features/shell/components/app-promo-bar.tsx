@@ -1,9 +1,7 @@
 import { Apple, Smartphone, Users } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { isStandalone } from '@/lib/display-mode';
 import { usePublicConfig } from '@/lib/public-config';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -11,11 +9,13 @@ import {
   devicePlatform,
   isPromoSnoozed,
   PROMO_DELAY_MS,
-  PROMO_QR_SIZE,
   type StorePlatform,
   snoozePromo,
 } from '../lib/app-promo';
 import { DismissButton } from './dismiss-button';
+
+/** The store sheet (dialog and QR code) is fetched when first opened: no part of the first load. */
+const AppPromoSheet = lazy(() => import('./app-promo-sheet').then((m) => ({ default: m.AppPromoSheet })));
 
 /** Spec §9: under 768 px is a mobile width. */
 const MOBILE_QUERY = '(max-width: 767.98px)';
@@ -119,41 +119,16 @@ export function AppPromoBar({ now = Date.now }: { now?: () => number }) {
         )}
         <DismissButton label={t('shell.promo.dismiss')} onClick={remindLater} />
       </div>
-      <Dialog open={sheet !== null} onOpenChange={(open) => !open && setSheet(null)}>
-        {sheet && links[sheet] && (
-          <DialogContent placement="bottom" className="items-center text-center">
-            <DialogTitle>
-              {t(sheet === 'ios' ? 'shell.promo.sheetTitleIos' : 'shell.promo.sheetTitleAndroid')}
-            </DialogTitle>
-            <DialogDescription>
-              {t(sheet === 'ios' ? 'shell.promo.sheetTextIos' : 'shell.promo.sheetTextAndroid')}
-            </DialogDescription>
-            <div className="rounded-xl bg-white p-3">
-              <QRCodeSVG
-                value={links[sheet] as string}
-                size={PROMO_QR_SIZE}
-                role="img"
-                aria-label={t('shell.promo.qrLabel')}
-                data-testid="promo-qr"
-              />
-            </div>
-            <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-              <a
-                href={links[sheet] as string}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-external=""
-                className={buttonClassName()}
-              >
-                {t(sheet === 'ios' ? 'shell.promo.openAppStore' : 'shell.promo.openPlayStore')}
-              </a>
-              <Button variant="outline" onClick={remindLater}>
-                {t('shell.promo.remindLater')}
-              </Button>
-            </div>
-          </DialogContent>
-        )}
-      </Dialog>
+      {sheet && links[sheet] && (
+        <Suspense fallback={null}>
+          <AppPromoSheet
+            platform={sheet}
+            link={links[sheet] as string}
+            onClose={() => setSheet(null)}
+            onRemindLater={remindLater}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

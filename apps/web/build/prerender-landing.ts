@@ -1,0 +1,122 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
+import { catalogueParts } from './catalogue-parts.ts';
+
+const LANGUAGES = ['it', 'en'] as const;
+
+/**
+ * Runs in the page before any module script (mirrors src/lib/i18n.ts and the head's boot
+ * script): on `/` for a visitor, copies the prerendered landing of the starting language into
+ * #root, so the first paint needs no JavaScript. Elsewhere, or when the persisted query cache
+ * holds a signed-in user (who goes on to /home), #root stays empty for the app.
+ */
+const PICK_SHELL = `(() => {
+  if (location.pathname !== '/') return;
+  let stored = null;
+  try {
+    stored = localStorage.getItem('app-language');
+    const cache = JSON.parse(localStorage.getItem('radar-query-cache') || 'null');
+    const queries = (cache && cache.clientState && cache.clientState.queries) || [];
+    if (queries.some((q) => q.queryHash === '["user"]' && q.state && q.state.data)) return;
+  } catch {
+    // Storage unavailable or unreadable: a visitor.
+  }
+  const languages = ['it', 'en'];
+  let language = languages.includes(stored) ? stored : null;
+  for (const tag of language ? [] : navigator.languages || [navigator.language || '']) {
+    const primary = String(tag).toLowerCase().split('-')[0];
+    if (languages.includes(primary)) {
+      language = primary;
+      break;
+    }
+  }
+  language = language || 'it';
+  const shell = document.getElementById('landing-' + language);
+  const root = document.getElementById('root');
+  if (!shell || !root) return;
+  document.documentElement.lang = language;
+  root.appendChild(shell.content.cloneNode(true));
+  root.dataset.prerendered = language;
+})();`;
+
+/**
+ * Starts the app's scripts (the entry and its modulepreloads, moved here from <head>): at once,
+ * or over the prerendered landing just after its first paint, so the paint waits for nothing
+ * but the HTML and the stylesheet (decision 164).
+ */
+function startScript(entry: string, preloads: string[]): string {
+  return `(() => {
+  const start = () => {
+    for (const href of ${JSON.stringify(preloads)}) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  };
+  const root = document.getElementById('root');
+  if (root && root.dataset.prerendered) requestAnimationFrame(() => setTimeout(start, 0));
+  else start();
+})();`;
+}
+
+/**
+ * Prerenders the landing's header and hero (src/prerender/landing-shell.tsx) in Italian and
+ * English into index.html at build time, as <template>s and the small script that shows the
+ * right one, and moves the app's scripts behind that first paint (decision 164). The components are the app's own, rendered with react-dom/server
+ * through a throwaway Vite SSR server.
+ */
+export function prerenderLanding(): Plugin {
+  let root = '';
+  return {
+    name: 'radar:prerender-landing',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          resolve: { alias: { '@': path.join(root, 'src') } },
+          plugins: [react(), catalogueParts()],
+        });
+        try {
+          const module = (await server.ssrLoadModule('/src/prerender/landing-shell.tsx')) as {
+            renderLandingShell(language: (typeof LANGUAGES)[number]): Promise<string>;
+          };
+          let templates = '';
+          for (const language of LANGUAGES) {
+            templates += `<template id="landing-${language}">${await module.renderLandingShell(language)}</template>`;
+          }
+          const marker = '<div id="root"></div>';
+          if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
+          const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+          const entry = html.match(entryTag)?.[1];
+          if (!entry) throw new Error('index.html has no entry module script');
+          const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+          const preloads = [...html.matchAll(preloadTag)].map((match) => match[1] as string);
+          const withoutScripts = html.replace(entryTag, '').replace(preloadTag, '');
+          return withoutScripts.replace(
+            marker,
+            `${marker}\n    ${templates}\n    <script>${PICK_SHELL}</script>\n    <script>${startScript(entry, preloads)}</script>`,
+          );
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}

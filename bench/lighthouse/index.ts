@@ -1,0 +1,166 @@
+/**
+ * Lighthouse scores of the app (issue 18): builds the web client, starts the app on PGlite with
+ * the bundled simulator (bench/web/app.ts), and runs Lighthouse 12 (its default mobile preset:
+ * a mid-range phone, simulated slow 4G and CPU slowdown) in headless /usr/bin/chromium on /,
+ * /auth/login and /explore signed in (a user registered through the API and the dev mailbox, the
+ * session cookie passed as an extra header). Prints performance, accessibility, best practices
+ * and SEO per page (the median run by performance when BENCH_LIGHTHOUSE_RUNS > 1), with the
+ * first paint figures. Offline: only 127.0.0.1 is reached.
+ *
+ *   npm run bench:lighthouse
+ *   BENCH_LIGHTHOUSE_RUNS=3 npm run bench:lighthouse
+ *   BENCH_WEB_BUILD=0 npm run bench:lighthouse     # use apps/web/dist as it is
+ *   BENCH_LIGHTHOUSE_VERBOSE=1 …                   # the failed audits too
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { buildWeb, freePort, signedInCookie, startApp } from '../web/app';
+
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+const VERBOSE = process.env.BENCH_LIGHTHOUSE_VERBOSE === '1';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Issue 18's goals, on the landing; the other pages the same or better. */
+const GOALS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 95,
+};
+
+type Run = {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
+  failed: string[];
+};
+
+/** Headless Chromium with its DevTools port (old headless: `--headless=new` fails with NO_NAVSTART). */
+async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'radar-lighthouse-'));
+  const child: ChildProcess = spawn(
+    CHROME_PATH,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--disable-background-networking',
+      '--disable-extensions',
+      '--disable-component-update',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${port}/json/version`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > until) throw new Error('Chromium did not open its DevTools port');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    port,
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function audit(url: string, port: number, cookie: string | null): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+    const { writeFileSync } = await import('node:fs');
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+    writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failed = Object.values(lhr.categories)
+    .flatMap((category) => category.auditRefs)
+    .map((ref) => lhr.audits[ref.id])
+    .filter(
+      (item) => item && item.score !== null && item.score < 0.9 && item.scoreDisplayMode !== 'informative',
+    )
+    .map((item) => `${item?.id} (${item?.displayValue ?? item?.score})`);
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    metrics: {
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      tbt: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      si: numeric('speed-index'),
+    },
+    failed: [...new Set(failed)],
+  };
+}
+
+async function main() {
+  await buildWeb();
+  const app = await startApp();
+  const chromium = await launchChromium();
+  try {
+    const cookie = await signedInCookie(app.url);
+    const pages = [
+      { page: '/', cookie: null },
+      { page: '/auth/login', cookie: null },
+      { page: '/explore', cookie },
+    ];
+    console.log(`\nLighthouse 12, mobile preset, ${RUNS} run(s) per page (median by performance):\n`);
+    console.log(
+      `${'page'.padEnd(14)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'SI'.padStart(9)}`,
+    );
+    let landingMeetsGoals = true;
+    for (const { page, cookie: pageCookie } of pages) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(app.url + page, chromium.port, pageCookie));
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const median = runs[Math.floor(runs.length / 2)] as Run;
+      const { scores: s, metrics: m } = median;
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      console.log(
+        `${page.padEnd(14)}${String(s.performance).padStart(6)}${String(s.accessibility).padStart(6)}${String(s['best-practices']).padStart(6)}${String(s.seo).padStart(6)}${seconds(m.fcp).padStart(9)}${seconds(m.lcp).padStart(9)}${`${Math.round(m.tbt)} ms`.padStart(8)}${m.cls.toFixed(3).padStart(7)}${seconds(m.si).padStart(9)}`,
+      );
+      if (VERBOSE && median.failed.length > 0) console.log(`    below 90: ${median.failed.join(', ')}`);
+      if (page === '/') landingMeetsGoals = CATEGORIES.every((category) => s[category] >= GOALS[category]);
+    }
+    console.log(
+      `\ngoals on the landing (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95): ${landingMeetsGoals ? 'met' : 'not met'}`,
+    );
+  } finally {
+    await chromium.close();
+    await app.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
