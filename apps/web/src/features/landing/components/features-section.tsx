@@ -1,6 +1,6 @@
 import { BellRing, Bookmark, CreditCard, Hourglass, type LucideIcon, SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './section-heading';
 
 const FEATURES = [
   { id: 'filters', Icon: SlidersHorizontal },
@@ -13,12 +13,12 @@ const FEATURES = [
 export function FeaturesSection() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
-      <SectionHeading
-        id="features-title"
-        title={t('landing.features.title')}
-        subtitle={t('landing.features.subtitle')}
-      />
+    <LandingSection
+      id="features-title"
+      title={t('landing.features.title')}
+      subtitle={t('landing.features.subtitle')}
+      className="max-w-6xl"
+    >
       {/* Three cards, then two wider ones, so the last row is not left half-empty. */}
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-6">
         {FEATURES.map(({ id, Icon }) => (
@@ -34,6 +34,6 @@ export function FeaturesSection() {
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,6 +1,6 @@
 import { CircleCheck, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './section-heading';
 
 const COMPETITIONS = ['fitp', 'tpra', 'teams'] as const;
 type Competition = (typeof COMPETITIONS)[number];
@@ -35,12 +35,12 @@ function SupportCell({ supported }: { supported: boolean }) {
 export function SportsSupportTable() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="support-title" className="mx-auto max-w-4xl px-4 py-20 sm:px-6">
-      <SectionHeading
-        id="support-title"
-        title={t('landing.support.title')}
-        subtitle={t('landing.support.subtitle')}
-      />
+    <LandingSection
+      id="support-title"
+      title={t('landing.support.title')}
+      subtitle={t('landing.support.subtitle')}
+      className="max-w-4xl"
+    >
       <div className="overflow-x-auto rounded-2xl border border-border bg-surface shadow-sm">
         <table className="w-full min-w-[20rem] border-collapse text-left text-xs sm:text-sm">
           <caption className="sr-only">{t('landing.support.caption')}</caption>
@@ -74,6 +74,6 @@ export function SportsSupportTable() {
           </tbody>
         </table>
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -6,7 +6,7 @@ import { paths, withQuery } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { useStats } from '../api/get-stats';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './section-heading';
 
 /**
  * The landing's live figures (spec §2 Landing): active tournaments, active users and the
@@ -42,8 +42,12 @@ export function StatsSection() {
     : null;
   const counts = new Map((stats.data?.byRegion ?? []).map((r) => [r.regionId, r.activeTournaments]));
   return (
-    <section aria-labelledby="stats-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <SectionHeading id="stats-title" title={t('stats.title')} subtitle={t('stats.subtitle')} />
+    <LandingSection
+      id="stats-title"
+      title={t('stats.title')}
+      subtitle={t('stats.subtitle')}
+      className="max-w-6xl py-16"
+    >
       <div className="grid items-center gap-10 md:grid-cols-2">
         <dl className="grid gap-4" aria-busy={stats.isPending}>
           {figures ? (
@@ -83,6 +87,6 @@ export function StatsSection() {
           />
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }
