@@ -17,7 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { buildWeb, freePort, signedInCookie, startApp } from '../web/app';
+import { freePort } from '../support/process';
+import { buildWeb, signedInCookie, startApp } from '../web/app';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const VERBOSE = process.env.BENCH_LIGHTHOUSE_VERBOSE === '1';

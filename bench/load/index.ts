@@ -19,7 +19,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,7 @@ import type { SearchCompetitionsBody } from '@radar/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { freePort, sleep, waitFor } from '../support/process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LEVELS = (process.env.BENCH_LOAD_USERS ?? '20,100').split(',').map(Number);
@@ -36,29 +36,6 @@ const PASSWORD = 'load-test-password-1';
 const P95_GOAL_MS = 200;
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | null>): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value !== null) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(500);
-  }
-}
 
 /** The app as its own process (the load tool must not share its event loop). */
 function startApp(databaseUrl: string, port: number): ChildProcess {
@@ -311,7 +288,12 @@ async function main(): Promise<void> {
   const exited = once(app, 'exit');
   const client = new pg.Client({ connectionString: url.toString() });
   try {
-    await waitFor('the app', 120_000, async () => ((await fetch(`${base}/api/health`)).ok ? true : null));
+    await waitFor(
+      'the app',
+      120_000,
+      async () => ((await fetch(`${base}/api/health`)).ok ? true : null),
+      500,
+    );
     await client.connect();
     // The first ingestion pass loads the simulator's calendar (the competitions' details later).
     const competitions = await waitFor('the calendar', 600_000, async () => {

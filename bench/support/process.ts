@@ -1,0 +1,33 @@
+/** What the benchmarks that start the app share: a free port, polling, a pause. */
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` every `pollMs` until it answers (not null, no throw), or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null>,
+  pollMs = 300,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value !== null) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(pollMs);
+  }
+}
