@@ -1,10 +1,11 @@
-import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, lazy, Suspense } from 'react';
 import type ItalyMap from './italy-map';
+import { NearView } from './near-view';
 
 const ItalyMapChunk = lazy(() => import('./italy-map'));
 
-/** Starts loading a little before the map scrolls into view. */
-const NEAR_VIEW_MARGIN = '300px';
+/** The space the map takes while it loads. */
+const PLACEHOLDER = 'aspect-[610/793] w-full max-w-md rounded-2xl bg-muted/50';
 
 /**
  * The regions map in its own chunk (its paths are about 50 kB), loaded when its place comes near
@@ -18,31 +19,10 @@ export function LazyItalyMap({
   /** Load at once (the map is the screen's main content), not when near the viewport. */
   eager?: boolean;
 }) {
-  const placeholder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => eager || typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = placeholder.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: NEAR_VIEW_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  const fallback = (
-    <div
-      ref={placeholder}
-      aria-hidden="true"
-      className="aspect-[610/793] w-full max-w-md rounded-2xl bg-muted/50"
-    />
-  );
-  if (!near) return fallback;
-  return (
-    <Suspense fallback={fallback}>
+  const map = (
+    <Suspense fallback={<div aria-hidden="true" className={PLACEHOLDER} />}>
       <ItalyMapChunk {...props} />
     </Suspense>
   );
+  return eager ? map : <NearView placeholderClassName={PLACEHOLDER}>{map}</NearView>;
 }
