@@ -26,7 +26,7 @@ import type { SearchCompetitionsBody } from '@radar/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
-import { freePort, sleep, waitFor } from '../support/process';
+import { freePort, sleep, startSmtpSink, waitFor } from '../support/process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LEVELS = (process.env.BENCH_LOAD_USERS ?? '20,100').split(',').map(Number);
@@ -38,7 +38,7 @@ const P95_GOAL_MS = 200;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The app as its own process (the load tool must not share its event loop). */
-function startApp(databaseUrl: string, port: number): ChildProcess {
+function startApp(databaseUrl: string, port: number, smtpUrl: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -46,6 +46,7 @@ function startApp(databaseUrl: string, port: number): ChildProcess {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
+      SMTP_URL: smtpUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -284,7 +285,8 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const app = startApp(url.toString(), port);
+  const smtp = await startSmtpSink();
+  const app = startApp(url.toString(), port, smtp.url);
   const exited = once(app, 'exit');
   const client = new pg.Client({ connectionString: url.toString() });
   try {
@@ -350,6 +352,7 @@ async function main(): Promise<void> {
     app.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
     if (app.exitCode === null) app.kill('SIGKILL');
+    await smtp.close();
     if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
     else await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();

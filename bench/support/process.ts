@@ -1,6 +1,7 @@
 /** What the benchmarks that start the app share: a free port, polling, a pause. */
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -30,4 +31,31 @@ export async function waitFor<T>(
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await sleep(pollMs);
   }
+}
+
+/**
+ * A mail server on loopback that accepts and discards every message: the app in production
+ * refuses to start without SMTP_URL, and a benchmark's emails go nowhere. Counts what it got.
+ */
+export async function startSmtpSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received++;
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
