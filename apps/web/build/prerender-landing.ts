@@ -2,43 +2,9 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { catalogueParts } from './catalogue-parts.ts';
+import { PICK_SHELL } from './landing-shell-script.ts';
 
 const LANGUAGES = ['it', 'en'] as const;
-
-/**
- * Runs in the page before any module script (mirrors src/lib/i18n.ts and the head's boot
- * script): on `/` for a visitor, copies the prerendered landing of the starting language into
- * #root, so the first paint needs no JavaScript. Elsewhere, or when the persisted query cache
- * holds a signed-in user (who goes on to /home), #root stays empty for the app.
- */
-const PICK_SHELL = `(() => {
-  if (location.pathname !== '/') return;
-  let stored = null;
-  try {
-    stored = localStorage.getItem('app-language');
-    const cache = JSON.parse(localStorage.getItem('radar-query-cache') || 'null');
-    const queries = (cache && cache.clientState && cache.clientState.queries) || [];
-    if (queries.some((q) => q.queryHash === '["user"]' && q.state && q.state.data)) return;
-  } catch {
-    // Storage unavailable or unreadable: a visitor.
-  }
-  const languages = ['it', 'en'];
-  let language = languages.includes(stored) ? stored : null;
-  for (const tag of language ? [] : navigator.languages || [navigator.language || '']) {
-    const primary = String(tag).toLowerCase().split('-')[0];
-    if (languages.includes(primary)) {
-      language = primary;
-      break;
-    }
-  }
-  language = language || 'it';
-  const shell = document.getElementById('landing-' + language);
-  const root = document.getElementById('root');
-  if (!shell || !root) return;
-  document.documentElement.lang = language;
-  root.appendChild(shell.content.cloneNode(true));
-  root.dataset.prerendered = language;
-})();`;
 
 /**
  * Starts the app's scripts (the entry and its modulepreloads, moved here from <head>): at once,

@@ -1,6 +1,7 @@
 import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startSession } from '@/lib/auth/session-store';
 import { loadCataloguePart } from '@/lib/i18n';
 import { makeZodJitless } from '@/lib/zod-jitless';
 import { App } from './app/app';
@@ -22,6 +23,9 @@ function routerReady(router: AppRouter): Promise<void> {
 
 // zod never tries `new Function`: the CSP forbids eval (decision 164).
 makeZodJitless();
+
+// The session probe (GET /api/session) goes out with the first texts, not after the first render.
+startSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

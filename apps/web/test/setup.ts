@@ -1,7 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetSessionStore } from '@/lib/auth/session-store';
 import { i18n } from '@/lib/i18n';
 import { installAllCatalogues } from '@/lib/i18n-resources';
+import { resetResources } from '@/lib/resource';
 import { clearToasts } from '@/lib/toast';
 import { stubApi } from './api-stub';
 
@@ -20,6 +22,9 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   clearToasts();
+  // The session and the answers kept in memory are the page's: every test opens a new page.
+  resetSessionStore();
+  resetResources();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.className = '';

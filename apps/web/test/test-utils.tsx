@@ -2,11 +2,15 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { DataProviders } from '@/app/data-layer';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 
-/** Renders the real route table at `path`, inside the real providers, with a fresh cache. */
+/**
+ * Renders the real route table at `path`, inside the real providers, with a fresh cache for the
+ * routes' data layer (a screen outside it has none, as in the app).
+ */
 export function renderApp(path = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
@@ -18,11 +22,14 @@ export function renderApp(path = '/') {
   return { ...result, router, queryClient };
 }
 
-/** Renders one component alone, inside the real providers and a router, at `/here` (other paths: 'elsewhere'). */
+/**
+ * Renders one component alone, inside the real providers, the data layer (a fresh cache) and a
+ * router, at `/here` (other paths: 'elsewhere').
+ */
 export function renderInApp(element: ReactNode) {
   const router = createMemoryRouter(
     [
-      { path: '/here', element },
+      { path: '/here', element: <DataProviders>{element}</DataProviders> },
       { path: '*', element: <p>elsewhere</p> },
     ],
     { initialEntries: ['/here'] },

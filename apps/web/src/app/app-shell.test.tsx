@@ -1,9 +1,8 @@
-import type { User } from '@radar/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HANDOFF_PARAMS } from '@/features/settings/lib/native-handoff';
 import { onboardingStorageKey } from '@/features/shell/lib/onboarding';
-import { userQueryKey } from '@/lib/auth/user';
+import { setUser } from '@/lib/auth/session-store';
 import { apiError, stubApi, testUser } from '../../test/api-stub';
 import { renderApp } from '../../test/test-utils';
 
@@ -20,11 +19,13 @@ describe('onboarding guide', () => {
     const user = testUser();
     let signedIn = false;
     stubApi({ 'GET /user': () => (signedIn ? user : apiError('UNAUTHORIZED', 401)) });
-    const { router, queryClient } = renderApp('/auth/login');
+    const { router } = renderApp('/auth/login');
     await screen.findByRole('heading', { level: 1 }, FIRST_SCREEN);
     // The login form's answer: the user is signed in and goes on to the app.
     signedIn = true;
-    act(() => queryClient.setQueryData<User>(userQueryKey, user));
+    act(() => {
+      setUser(user);
+    });
     await act(() => router.navigate('/whatsnew'));
 
     const guide = await screen.findByRole('dialog', { name: 'Crea i tuoi filtri' }, FIRST_SCREEN);

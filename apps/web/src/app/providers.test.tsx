@@ -1,52 +1,77 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
+import { getSession, SESSION_STORAGE_KEY, setUser } from '@/lib/auth/session-store';
+import { QUERY_CACHE_STORAGE_KEY } from '@/lib/query-cache-storage';
 import { createQueryClient } from '@/lib/query-client';
-import { QUERY_CACHE_STORAGE_KEY } from '@/lib/query-persistence';
+import { testUser } from '../../test/api-stub';
+import { DataProviders } from './data-layer';
 import { AppProviders } from './providers';
 
+function answerEveryCall(status: number) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ code: status === 401 ? 'UNAUTHORIZED' : 'INTERNAL', message: 'no', status }),
+          {
+            status,
+          },
+        ),
+    ),
+  );
+}
+
 describe('AppProviders', () => {
-  it('clears every cached query when a call answers 401', async () => {
+  it('clears the session, every cached query and the persisted copies when a call answers 401', async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(['user'], { username: 'mario' });
     queryClient.setQueryData(['filters'], [{ id: 1 }]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'no', status: 401 }), { status: 401 }),
-      ),
-    );
     render(
       <AppProviders queryClient={queryClient}>
-        <p>app</p>
+        <DataProviders>
+          <p>app</p>
+        </DataProviders>
       </AppProviders>,
     );
+    setUser(testUser());
+    answerEveryCall(401);
 
     window.localStorage.setItem(QUERY_CACHE_STORAGE_KEY, JSON.stringify({ clientState: { queries: [] } }));
     await expect(apiClient.get('/profile')).rejects.toMatchObject({ status: 401 });
 
-    // The persisted copy goes at once: a reload must not bring the old session back.
+    // The persisted copies go at once: a reload must not bring the old session back.
     expect(window.localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     // Signed out: the user is known to be nobody; everything else is gone.
-    expect(queryClient.getQueryData(['user'])).toBeNull();
+    expect(getSession()).toMatchObject({ status: 'signedOut', user: null });
     expect(queryClient.getQueryData(['filters'])).toBeUndefined();
   });
 
-  it('keeps the cache for other failures', async () => {
+  it('keeps the session and the cache for other failures', async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(['user'], { username: 'mario' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('', { status: 500 })),
-    );
+    queryClient.setQueryData(['filters'], [{ id: 1 }]);
+    answerEveryCall(500);
     render(
       <AppProviders queryClient={queryClient}>
-        <p>app</p>
+        <DataProviders>
+          <p>app</p>
+        </DataProviders>
       </AppProviders>,
     );
+    setUser(testUser({ username: 'mario' }));
 
     await expect(apiClient.get('/profile')).rejects.toMatchObject({ status: 500 });
-    expect(queryClient.getQueryData(['user'])).toEqual({ username: 'mario' });
+    expect(getSession().user).toMatchObject({ username: 'mario' });
+    expect(queryClient.getQueryData(['filters'])).toEqual([{ id: 1 }]);
+  });
+
+  it('needs no query client for the signed-out screens: the data layer brings its own', () => {
+    render(
+      <AppProviders>
+        <p>landing</p>
+      </AppProviders>,
+    );
+    expect(screen.getByText('landing')).toBeTruthy();
   });
 });

@@ -13,6 +13,9 @@ function withAppTexts<T>(load: () => Promise<T>): Promise<T> {
   return Promise.all([loadCataloguePart('app'), load()]).then(([, module]) => module);
 }
 
+/** The data layer (query cache and its persistence) as a lazy pathless layout (decision 160). */
+const dataLayer = () => import('@/app/data-layer').then((m) => ({ Component: m.DataLayer }));
+
 /**
  * The route table of spec §2. Every screen and layout is a separate chunk loaded on first
  * visit; the full-screen spinner shows while the first screen loads, the top progress bar on
@@ -85,11 +88,6 @@ export const routes: RouteObject[] = [
               withAppTexts(() => import('@/app/routes/terms')).then((m) => ({ Component: m.TermsRoute })),
           },
           {
-            path: 'contact',
-            lazy: () =>
-              withAppTexts(() => import('@/app/routes/contact')).then((m) => ({ Component: m.ContactRoute })),
-          },
-          {
             path: 'donate',
             lazy: () =>
               withAppTexts(() => import('@/app/routes/donate')).then((m) => ({ Component: m.DonateRoute })),
@@ -102,11 +100,24 @@ export const routes: RouteObject[] = [
               })),
           },
           {
-            path: 'unsubscribe',
-            lazy: () =>
-              withAppTexts(() => import('@/app/routes/unsubscribe')).then((m) => ({
-                Component: m.UnsubscribeRoute,
-              })),
+            // The public screens that call the API through the query cache.
+            lazy: dataLayer,
+            children: [
+              {
+                path: 'contact',
+                lazy: () =>
+                  withAppTexts(() => import('@/app/routes/contact')).then((m) => ({
+                    Component: m.ContactRoute,
+                  })),
+              },
+              {
+                path: 'unsubscribe',
+                lazy: () =>
+                  withAppTexts(() => import('@/app/routes/unsubscribe')).then((m) => ({
+                    Component: m.UnsubscribeRoute,
+                  })),
+              },
+            ],
           },
           {
             path: '*',
@@ -118,65 +129,70 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: () =>
-              withAppTexts(() => import('@/app/app-layout')).then((m) => ({ Component: m.AppLayout })),
+            lazy: dataLayer,
             children: [
               {
-                // Keeps the header and navigation on screen when a signed-in page fails.
-                ErrorBoundary: RouteErrorBoundary,
+                lazy: () =>
+                  withAppTexts(() => import('@/app/app-layout')).then((m) => ({ Component: m.AppLayout })),
                 children: [
                   {
-                    path: 'home',
-                    lazy: () => import('@/app/routes/app/home').then((m) => ({ Component: m.HomeRoute })),
-                  },
-                  {
-                    path: 'explore',
-                    lazy: () =>
-                      import('@/app/routes/app/explore').then((m) => ({
-                        Component: m.ExploreRoute,
-                      })),
-                  },
-                  {
-                    path: 'subscriptions',
-                    lazy: () =>
-                      import('@/app/routes/app/subscriptions').then((m) => ({
-                        Component: m.SubscriptionsRoute,
-                      })),
-                  },
-                  {
-                    path: 'filters',
-                    lazy: () =>
-                      import('@/app/routes/app/filters').then((m) => ({
-                        Component: m.FiltersRoute,
-                      })),
-                  },
-                  {
-                    path: 'settings',
-                    lazy: () =>
-                      import('@/app/routes/app/settings').then((m) => ({
-                        Component: m.SettingsRoute,
-                      })),
-                  },
-                  {
-                    path: 'whatsnew',
-                    lazy: () =>
-                      import('@/app/routes/app/whatsnew').then((m) => ({
-                        Component: m.WhatsNewRoute,
-                      })),
-                  },
-                  {
-                    path: 'communication/:notificationId?',
-                    lazy: () =>
-                      import('@/app/routes/app/communication').then((m) => ({
-                        Component: m.CommunicationRoute,
-                      })),
-                  },
-                  {
-                    path: 'competition/:guid',
-                    lazy: () =>
-                      import('@/app/routes/app/competition').then((m) => ({
-                        Component: m.CompetitionRoute,
-                      })),
+                    // Keeps the header and navigation on screen when a signed-in page fails.
+                    ErrorBoundary: RouteErrorBoundary,
+                    children: [
+                      {
+                        path: 'home',
+                        lazy: () => import('@/app/routes/app/home').then((m) => ({ Component: m.HomeRoute })),
+                      },
+                      {
+                        path: 'explore',
+                        lazy: () =>
+                          import('@/app/routes/app/explore').then((m) => ({
+                            Component: m.ExploreRoute,
+                          })),
+                      },
+                      {
+                        path: 'subscriptions',
+                        lazy: () =>
+                          import('@/app/routes/app/subscriptions').then((m) => ({
+                            Component: m.SubscriptionsRoute,
+                          })),
+                      },
+                      {
+                        path: 'filters',
+                        lazy: () =>
+                          import('@/app/routes/app/filters').then((m) => ({
+                            Component: m.FiltersRoute,
+                          })),
+                      },
+                      {
+                        path: 'settings',
+                        lazy: () =>
+                          import('@/app/routes/app/settings').then((m) => ({
+                            Component: m.SettingsRoute,
+                          })),
+                      },
+                      {
+                        path: 'whatsnew',
+                        lazy: () =>
+                          import('@/app/routes/app/whatsnew').then((m) => ({
+                            Component: m.WhatsNewRoute,
+                          })),
+                      },
+                      {
+                        path: 'communication/:notificationId?',
+                        lazy: () =>
+                          import('@/app/routes/app/communication').then((m) => ({
+                            Component: m.CommunicationRoute,
+                          })),
+                      },
+                      {
+                        path: 'competition/:guid',
+                        lazy: () =>
+                          import('@/app/routes/app/competition').then((m) => ({
+                            Component: m.CompetitionRoute,
+                          })),
+                      },
+                    ],
                   },
                 ],
               },

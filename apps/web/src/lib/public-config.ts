@@ -1,18 +1,12 @@
 import type { PublicConfig } from '@radar/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiClient } from './api-client';
-
-export const publicConfigKey = ['public-config'] as const;
+import { createResource } from './resource';
 
 /**
  * `GET /api/config/public`: the links shown only when configured (donation, community invitation,
- * app stores; null hides the element) and the app's address. One query for every screen that
- * needs them: support pages, footer, the app promotion bar.
+ * app stores; null hides the element) and the app's address. One answer for every screen that
+ * needs them (support pages, the app promotion bar), kept in memory for an hour: a plain call,
+ * no query cache on the first load (decision 160).
  */
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: publicConfigKey,
-    queryFn: ({ signal }) => apiClient.get<PublicConfig>('/config/public', { signal }),
-    staleTime: 60 * 60 * 1000,
-  });
-}
+export const publicConfig = createResource<PublicConfig>('/config/public', 60 * 60 * 1000);
+
+export const usePublicConfig = publicConfig.use;

@@ -1,29 +1,9 @@
 import { type DefaultOptions, MutationCache, QueryClient } from '@tanstack/react-query';
-import { isApiClientError } from './api-client';
-import { i18n } from './i18n';
-import { toast } from './toast';
+import { reportOfflineMutation, retryDelay, shouldRetry } from './retry';
+
+export { reportOfflineMutation, retryDelay, shouldRetry } from './retry';
 
 const HOUR_MS = 60 * 60 * 1000;
-const MAX_RETRY_DELAY_MS = 30_000;
-const MAX_RETRIES = 1;
-
-/** Delay before retry number `attemptIndex` (0-based): 2^n seconds, at most 30 s (spec §9). */
-export function retryDelay(attemptIndex: number): number {
-  return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
-}
-
-/**
- * Retries a failed query once (spec §9), except when retrying cannot help: a cancelled call
- * or a client error (4xx) other than a timeout (408) or rate limit (429) answers the same twice.
- */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
-  if (!isApiClientError(error)) return true;
-  if (error.kind === 'aborted') return false;
-  const { status } = error;
-  const isClientError = status >= 400 && status < 500 && status !== 408 && status !== 429;
-  return !isClientError;
-}
 
 /** Query defaults of spec §9: cached data is fresh and kept for an hour, offline-first. */
 export const queryConfig = {
@@ -41,16 +21,6 @@ export const queryConfig = {
     networkMode: 'offlineFirst',
   },
 } satisfies DefaultOptions;
-
-/**
- * An action (mutation) that needs the network and fails offline says so (spec §9
- * offline-first), unless its own code already reports its errors.
- */
-export function reportOfflineMutation(error: unknown, hasOwnErrorHandler: boolean): boolean {
-  if (hasOwnErrorHandler || !isApiClientError(error) || error.kind !== 'network') return false;
-  toast({ variant: 'destructive', title: i18n.t('shell.offline.actionNeedsNetwork') });
-  return true;
-}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

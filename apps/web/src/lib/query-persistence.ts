@@ -1,10 +1,12 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { PERSISTED_CACHE_MAX_AGE_MS, QUERY_CACHE_STORAGE_KEY } from './query-cache-storage';
 
-/** Local storage key of the persisted query cache (spec §9 offline-first). */
-export const QUERY_CACHE_STORAGE_KEY = 'radar-query-cache';
-/** A persisted cache older than a day is not restored. */
-export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export {
+  clearPersistedQueries,
+  PERSISTED_CACHE_MAX_AGE_MS,
+  QUERY_CACHE_STORAGE_KEY,
+} from './query-cache-storage';
 
 /**
  * The query cache kept in local storage, so the installed app opens offline with the last
@@ -29,18 +31,6 @@ export function persistOptions(buster: string): Omit<PersistQueryClientOptions, 
       shouldDehydrateQuery: (query) => query.state.status === 'success',
     },
   };
-}
-
-/**
- * Forgets the persisted cache at once (sign-out, 401): the persister writes the cleared cache
- * only after its throttle, and a reload in between must not bring the old session back.
- */
-export function clearPersistedQueries(): void {
-  try {
-    window.localStorage.removeItem(QUERY_CACHE_STORAGE_KEY);
-  } catch {
-    // Nothing stored that we could reach.
-  }
 }
 
 function isOffline(): boolean {

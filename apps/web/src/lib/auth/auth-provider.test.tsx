@@ -1,14 +1,15 @@
 import { HIDDEN_REFETCH_MINUTES, STORAGE_KEYS } from '@radar/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataProviders } from '@/app/data-layer';
 import { AppProviders } from '@/app/providers';
 import { apiClient } from '@/lib/api-client';
 import { i18n, setLanguage } from '@/lib/i18n';
+import { QUERY_CACHE_STORAGE_KEY } from '@/lib/query-cache-storage';
 import { createQueryClient } from '@/lib/query-client';
 import { type ApiCall, apiError, stubApi, testUser } from '../../../test/api-stub';
 import { type AuthContextValue, AuthProvider, useAuth } from './auth-provider';
+import { getSession, SESSION_STORAGE_KEY } from './session-store';
 import { profileQueryKey } from './user';
 
 /** The latest auth state the probe saw. */
@@ -25,7 +26,9 @@ function renderAuth() {
   current.auth = null;
   render(
     <AppProviders queryClient={queryClient}>
-      <Probe />
+      <DataProviders>
+        <Probe />
+      </DataProviders>
     </AppProviders>,
   );
   return {
@@ -44,25 +47,24 @@ function setVisibility(state: 'hidden' | 'visible') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/** The saved filters' browser copy (features/filters/api/local-cache.ts), cleared through AppProviders. */
+const FILTERS_STORAGE_KEY = 'radar.filters';
+
+const stored = (key: string) => window.localStorage.getItem(key);
+
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
 });
 
 describe('AuthProvider', () => {
   it('refuses to be used outside its provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const queryClient = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
-    expect(() => renderHook(() => useAuth(), { wrapper })).toThrow(
-      'useAuth must be used within an AuthProvider',
-    );
+    expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
+    // No query client needed: the session is a store of its own (decision 160).
     expect(() =>
-      renderHook(() => useAuth(), {
-        wrapper: ({ children }) => wrapper({ children: <AuthProvider>{children}</AuthProvider> }),
-      }),
+      renderHook(() => useAuth(), { wrapper: ({ children }) => <AuthProvider>{children}</AuthProvider> }),
     ).not.toThrow();
   });
 
@@ -73,10 +75,57 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('signed in as giulia')).toBeTruthy();
   });
 
-  it('is signed out for a visitor', async () => {
-    stubApi();
+  it('is signed out for a visitor, with one session probe and no console error (decision 150)', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const warnings = vi.spyOn(console, 'warn');
+    const calls = stubApi();
     renderAuth();
     expect(await screen.findByText('signedOut')).toBeTruthy();
+    expect(userCalls(calls)).toBe(1);
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings).not.toHaveBeenCalled();
+    expect(stored(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('keeps the signed-in user for the landing’s script and an offline start', async () => {
+    stubApi({ 'GET /user': testUser({ username: 'giulia' }) });
+    renderAuth();
+    await screen.findByText('signed in as giulia');
+    expect(JSON.parse(stored(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ user: { username: 'giulia' } });
+  });
+
+  it('opens offline signed in as the user last known, and stays so while the server is out of reach', async () => {
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ user: testUser({ username: 'sara' }), savedAt: Date.now() }),
+    );
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderAuth();
+    expect(screen.getByText('signed in as sara')).toBeTruthy();
+    // The probe and its one retry fail: the user stays.
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(screen.getByText('signed in as sara')).toBeTruthy();
+  });
+
+  it('online, a stored user counts for nothing until the server says so', async () => {
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ user: testUser({ username: 'sara' }), savedAt: Date.now() }),
+    );
+    window.localStorage.setItem(QUERY_CACHE_STORAGE_KEY, '{}');
+    stubApi();
+    renderAuth();
+    expect(screen.getByText('loading')).toBeTruthy();
+    // The session ended meanwhile: its copies go too.
+    expect(await screen.findByText('signedOut')).toBeTruthy();
+    expect(stored(SESSION_STORAGE_KEY)).toBeNull();
+    expect(stored(QUERY_CACHE_STORAGE_KEY)).toBeNull();
   });
 
   it('signs out when any call answers 401, clearing every cached answer', async () => {
@@ -89,6 +138,23 @@ describe('AuthProvider', () => {
     });
     expect(await screen.findByText('signedOut')).toBeTruthy();
     expect(view.queryClient.getQueryData(['filters'])).toBeUndefined();
+    expect(getSession().signedOutByUser).toBe(false);
+  });
+
+  it('on a 401 forgets the browser copies at once: the session, the persisted cache, the saved filters', async () => {
+    stubApi({ 'GET /user': testUser(), 'GET /profile': apiError('UNAUTHORIZED', 401) });
+    renderAuth();
+    await screen.findByText('signed in as mario');
+    window.localStorage.setItem(QUERY_CACHE_STORAGE_KEY, '{"clientState":{"queries":[]}}');
+    window.localStorage.setItem(FILTERS_STORAGE_KEY, '{}');
+    expect(stored(SESSION_STORAGE_KEY)).not.toBeNull();
+    await act(async () => {
+      await expect(apiClient.get('/profile')).rejects.toMatchObject({ status: 401 });
+    });
+    expect(stored(SESSION_STORAGE_KEY)).toBeNull();
+    expect(stored(QUERY_CACHE_STORAGE_KEY)).toBeNull();
+    expect(stored(FILTERS_STORAGE_KEY)).toBeNull();
+    expect(await screen.findByText('signedOut')).toBeTruthy();
   });
 
   it('refetches the user at most every 2 seconds, sharing concurrent requests', async () => {
@@ -150,6 +216,9 @@ describe('AuthProvider', () => {
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/logout' });
     expect(await screen.findByText('signedOut')).toBeTruthy();
     expect(view.queryClient.getQueryData(['subscriptions'])).toBeUndefined();
+    expect(stored(SESSION_STORAGE_KEY)).toBeNull();
+    // The signed-in routes now lead to the landing, not to the login.
+    expect(view.auth.signedOutByUser).toBe(true);
   });
 
   it('takes the user a login answered (login reloads the user)', async () => {
@@ -158,6 +227,7 @@ describe('AuthProvider', () => {
     await screen.findByText('signedOut');
     act(() => view.auth.setUser(testUser({ username: 'luca' })));
     expect(await screen.findByText('signed in as luca')).toBeTruthy();
+    expect(JSON.parse(stored(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ user: { username: 'luca' } });
   });
 
   describe('language after sign-in (spec §9: the stored choice first)', () => {

@@ -1,8 +1,6 @@
 import type { SessionResponse, User } from '@radar/shared';
 import { apiClient } from '../api-client';
 
-/** The cached current user (null when signed out). */
-export const userQueryKey = ['user'] as const;
 /** The settings' profile, refetched with the user after a long absence (spec §4). */
 export const profileQueryKey = ['profile'] as const;
 

@@ -1,6 +1,7 @@
 import type { FollowedTournament, MyTournamentSection } from '@radar/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getSession } from '@/lib/auth/session-store';
 import { stubApi, testUser } from '../../../../test/api-stub';
 import { savedFilter } from '../../../../test/fixtures/filters';
 import { pointerDownOptions, renderApp } from '../../../../test/test-utils';
@@ -67,7 +68,7 @@ describe('account menu', () => {
       'GET /user': testUser({ username: 'giulia', email: 'g@example.it' }),
       'POST /logout': null,
     });
-    const { router, queryClient } = renderApp('/home');
+    const { router } = renderApp('/home');
     await screen.findByRole('heading', { level: 1, name: 'Ciao, giulia!' });
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Account di giulia' }), pointerDownOptions());
     const menu = await screen.findByRole('menu');
@@ -79,7 +80,7 @@ describe('account menu', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.search).toBe('');
     expect(calls.some((call) => call.method === 'POST' && call.path === '/logout')).toBe(true);
-    expect(queryClient.getQueryData(['user'])).toBeNull();
+    expect(getSession().user).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getSession } from '@/lib/auth/session-store';
 import { i18n } from '@/lib/i18n';
 import { type ApiCall, apiError, stubApi, testUser } from '../../../../test/api-stub';
 import { pointerDownOptions, renderApp } from '../../../../test/test-utils';
@@ -115,7 +116,7 @@ describe('settings', () => {
 
   it('deletes the account only once the confirmation word is typed, then says goodbye', async () => {
     const calls = stubApi({ 'GET /user': testUser(), 'DELETE /profile': null });
-    const { router, queryClient } = renderApp('/settings?tab=account');
+    const { router } = renderApp('/settings?tab=account');
     const field = await screen.findByLabelText('Scrivi ELIMINA per confermare');
     const button = screen.getByRole('button', { name: 'Elimina definitivamente' });
     expect(button.hasAttribute('disabled')).toBe(true);
@@ -130,7 +131,7 @@ describe('settings', () => {
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/goodbye');
     expect(lastCall(calls, 'DELETE', '/profile')?.body).toEqual({ confirmation: 'ELIMINA' });
-    await waitFor(() => expect(queryClient.getQueryData(['user'])).toBeNull());
+    await waitFor(() => expect(getSession().user).toBeNull());
     expect(router.state.location.pathname).toBe('/goodbye');
   });
 

@@ -1,11 +1,7 @@
 import type { AuthProvidersResponse } from '@radar/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { createResource } from '@/lib/resource';
 
-/** GET /api/auth/providers: which social sign-in buttons to show. */
-export const getAuthProviders = (signal?: AbortSignal) =>
-  apiClient.get<AuthProvidersResponse>('/auth/providers', signal ? { signal } : {});
+/** GET /api/auth/providers: which social sign-in buttons to show (kept for the page's life). */
+const authProviders = createResource<AuthProvidersResponse>('/auth/providers', Number.POSITIVE_INFINITY);
 
-export function useAuthProviders() {
-  return useQuery({ queryKey: ['auth', 'providers'], queryFn: ({ signal }) => getAuthProviders(signal) });
-}
+export const useAuthProviders = authProviders.use;

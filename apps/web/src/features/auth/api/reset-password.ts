@@ -1,6 +1,6 @@
 import type { EmailBody, ResetPasswordBody, SuccessMessage } from '@radar/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { useAction } from '@/lib/use-action';
 
 /** POST /api/request-reset: emails a reset code (an unknown address answers the same). */
 export const requestReset = (body: EmailBody) => apiClient.post<SuccessMessage>('/request-reset', body);
@@ -10,9 +10,9 @@ export const resetPassword = (body: ResetPasswordBody) =>
   apiClient.post<SuccessMessage>('/reset-password', body);
 
 export function useRequestReset() {
-  return useMutation({ mutationFn: requestReset });
+  return useAction(requestReset);
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useAction(resetPassword);
 }

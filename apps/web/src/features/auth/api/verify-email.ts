@@ -1,7 +1,7 @@
 import type { EmailBody, SuccessMessage, User, VerifyEmailBody } from '@radar/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { useAction } from '@/lib/use-action';
 
 /** POST /api/verify-email: verifies the address and signs the user in. */
 export const verifyEmail = (body: VerifyEmailBody) => apiClient.post<User>('/verify-email', body);
@@ -12,9 +12,9 @@ export const resendVerification = (body: EmailBody) =>
 
 export function useVerifyEmail() {
   const { setUser } = useAuth();
-  return useMutation({ mutationFn: verifyEmail, onSuccess: setUser });
+  return useAction(verifyEmail, { onSuccess: setUser });
 }
 
 export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification });
+  return useAction(resendVerification);
 }

@@ -1,6 +1,7 @@
 import type { Filter } from '@radar/shared';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataProviders } from '@/app/data-layer';
 import { AppProviders } from '@/app/providers';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
@@ -58,7 +59,9 @@ const names = () => screen.getByRole('list', { name: 'filtri' }).textContent;
 function renderHarness() {
   return render(
     <AppProviders queryClient={createQueryClient()}>
-      <Harness />
+      <DataProviders>
+        <Harness />
+      </DataProviders>
     </AppProviders>,
   );
 }

@@ -1,12 +1,10 @@
 import { STATS_CACHE_SECONDS, type Stats } from '@radar/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { createResource } from '@/lib/resource';
 
-/** `GET /api/stats`: the landing's figures (the server counts them at most every 5 minutes). */
-export function useStats() {
-  return useQuery({
-    queryKey: ['stats'],
-    queryFn: ({ signal }) => apiClient.get<Stats>('/stats', { signal }),
-    staleTime: STATS_CACHE_SECONDS * 1000,
-  });
-}
+/**
+ * `GET /api/stats`: the landing's figures (the server counts them at most every 5 minutes), a
+ * plain call kept in memory: the landing loads no query cache (decision 160).
+ */
+export const stats = createResource<Stats>('/stats', STATS_CACHE_SECONDS * 1000);
+
+export const useStats = stats.use;

@@ -2,7 +2,7 @@ import type { DeviceInfo, DeviceToken, DeviceTokenList, VapidPublicKey } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth/user';
+import { useAuth } from '@/lib/auth/auth-provider';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { notificationPreferencesKey } from './notification-preferences';
 
@@ -53,15 +53,16 @@ export function useDeviceTokens() {
 /** After registering or deactivating devices, the push switch (preferences and user) and the device list change. */
 export function useRefreshPushState() {
   const queryClient = useQueryClient();
+  const { refreshUser } = useAuth();
   return useCallback(
     () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: deviceTokensKey }),
         queryClient.invalidateQueries({ queryKey: notificationPreferencesKey }),
         // The user carries the push switch too (PushStartup re-registers only while it is on).
-        queryClient.invalidateQueries({ queryKey: userQueryKey }),
+        refreshUser({ force: true }).catch(() => null),
       ]),
-    [queryClient],
+    [queryClient, refreshUser],
   );
 }
 

@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { publicConfigKey } from '@/lib/public-config';
-import { createQueryClient } from '@/lib/query-client';
+import { publicConfig } from '@/lib/public-config';
 import { PROMO_DELAY_MS, PROMO_REMIND_MS, PROMO_REMIND_STORAGE_KEY } from '../lib/app-promo';
 import { AppPromoBar } from './app-promo-bar';
 
@@ -33,8 +31,7 @@ function screenOf(options: { width: 'mobile' | 'wide'; standalone?: boolean; use
 function renderBar(
   config: Partial<Record<'iosAppUrl' | 'androidAppUrl' | 'communityUrl', string | null>> = {},
 ) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(publicConfigKey, {
+  publicConfig.set({
     donationUrl: null,
     communityUrl: COMMUNITY,
     iosAppUrl: IOS,
@@ -42,11 +39,7 @@ function renderBar(
     appUrl: 'https://radartornei.it',
     ...config,
   });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <AppPromoBar />
-    </QueryClientProvider>,
-  );
+  return render(<AppPromoBar />);
 }
 
 const bar = () => screen.queryByRole('region', { name: 'App Radar Tornei' });

@@ -1,0 +1,34 @@
+/**
+ * Runs in the page before any module script (mirrors src/lib/i18n.ts and the head's boot
+ * script): on `/` for a visitor, copies the prerendered landing of the starting language into
+ * #root, so the first paint needs no JavaScript. Elsewhere, or when the session store kept a
+ * signed-in user (`radar-session`, src/lib/auth/session-store.ts; who goes on to /home), #root
+ * stays empty for the app.
+ */
+export const PICK_SHELL = `(() => {
+  if (location.pathname !== '/') return;
+  let stored = null;
+  try {
+    stored = localStorage.getItem('app-language');
+    const session = JSON.parse(localStorage.getItem('radar-session') || 'null');
+    if (session && session.user) return;
+  } catch {
+    // Storage unavailable or unreadable: a visitor.
+  }
+  const languages = ['it', 'en'];
+  let language = languages.includes(stored) ? stored : null;
+  for (const tag of language ? [] : navigator.languages || [navigator.language || '']) {
+    const primary = String(tag).toLowerCase().split('-')[0];
+    if (languages.includes(primary)) {
+      language = primary;
+      break;
+    }
+  }
+  language = language || 'it';
+  const shell = document.getElementById('landing-' + language);
+  const root = document.getElementById('root');
+  if (!shell || !root) return;
+  document.documentElement.lang = language;
+  root.appendChild(shell.content.cloneNode(true));
+  root.dataset.prerendered = language;
+})();`;

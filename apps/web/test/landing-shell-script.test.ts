@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PICK_SHELL } from '../build/landing-shell-script';
+import { SESSION_STORAGE_KEY } from '../src/lib/auth/session-store';
+
+/** Runs index.html's inline script (decision 164) as the page would, at `pathname`. */
+function runAt(pathname: string) {
+  new Function('location', PICK_SHELL)({ pathname });
+}
+
+const root = () => document.getElementById('root') as HTMLElement;
+
+beforeEach(() => {
+  document.body.innerHTML = `
+    <div id="root"></div>
+    <template id="landing-it"><h1>Trova i tornei</h1></template>
+    <template id="landing-en"><h1>Find tournaments</h1></template>`;
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('the prerendered landing’s inline script', () => {
+  it('shows a visitor the landing in the stored language', () => {
+    window.localStorage.setItem('app-language', 'en');
+    runAt('/');
+    expect(root().dataset.prerendered).toBe('en');
+    expect(root().textContent).toBe('Find tournaments');
+  });
+
+  it('leaves #root empty for a signed-in user (the session store’s copy), who goes on to /home', () => {
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
+    );
+    runAt('/');
+    expect(root().dataset.prerendered).toBeUndefined();
+    expect(root().childElementCount).toBe(0);
+  });
+
+  it('leaves #root empty on any other path', () => {
+    runAt('/auth/login');
+    expect(root().childElementCount).toBe(0);
+  });
+});
