@@ -14,6 +14,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     restoreMocks: true,
+    // Above the 5 s a query may wait for a lazily loaded part (test/setup.ts).
+    testTimeout: 15_000,
     unstubGlobals: true,
   },
 });

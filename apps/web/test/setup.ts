@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSessionStore } from '@/lib/auth/session-store';
 import { i18n } from '@/lib/i18n';
@@ -6,6 +6,11 @@ import { installAllCatalogues } from '@/lib/i18n-resources';
 import { resetResources } from '@/lib/resource';
 import { clearToasts } from '@/lib/toast';
 import { stubApi } from './api-stub';
+
+// Screens load parts of themselves on demand (lazy routes, menus, the toaster, decision 161):
+// on a busy machine a chunk can take over the default second to arrive. Waiting longer makes no
+// test pass that should fail; it only keeps a slow import from failing one that should pass.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The app loads its catalogues in parts; the tests have them all from the start.
 installAllCatalogues();

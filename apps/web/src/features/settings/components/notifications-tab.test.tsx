@@ -3,16 +3,12 @@ import {
   NOTIFICATION_GROUPS,
   type NotificationPreferences,
 } from '@radar/shared';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preferencesRoutes } from '../../../../test/fixtures/preferences';
 import { browserWithPush, VAPID_KEY } from '../../../../test/fixtures/web-push';
 import { stubRoutes } from '../../../../test/route-stub';
 import { renderApp } from '../../../../test/test-utils';
-
-// The tab loads its route, preferences, devices and this browser's push state: on a busy
-// machine that can take longer than the default second (this file only).
-configure({ asyncUtilTimeout: 5000 });
 
 function preferencesServer(initial: Partial<NotificationPreferences> = {}) {
   return preferencesRoutes('/api/notifications', initial, {
