@@ -9,6 +9,7 @@
  *   npm run bench:load
  *   BENCH_LOAD_USERS=20,100 BENCH_LOAD_SECONDS=20 npm run bench:load
  *   TEST_DATABASE_URL=postgres://…/test npm run bench:load
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench:load   # the app's V8 CPU profile, written when it stops
  *
  * The mix, per user: search (several kinds, 40%), a competition's detail (20%), the inbox (15%),
  * my tournaments (15%), the home page `/api/home` (10%; skipped with a note while the route
@@ -39,7 +40,11 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 /** The app as its own process (the load tool must not share its event loop). */
 function startApp(databaseUrl: string, port: number, smtpUrl: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (where its time went).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

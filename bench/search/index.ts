@@ -2,12 +2,14 @@
  * Benchmark of the competition search (`POST /api/competitions/search_competitions`) on 20,000
  * competitions, on PGlite and on PostgreSQL: p50/p95 latency of single requests and requests
  * per second with several in flight, through the whole app (auth, validation, SQL, user data,
- * serialisation) by inject().
+ * serialisation) by inject(). Twice: a mix of 13 searches asked again and again (the answers
+ * the search cache holds, docs/decisions/132), then searches never asked before (each one a
+ * cache miss), with the share of cache hits of each.
  *
  *   npm run bench:search                       # both databases
  *   BENCH_DB=pglite npm run bench:search       # one of them
  *   TEST_DATABASE_URL=postgres://…/test npm run bench:search
- *   BENCH_DETAIL=1 npm run bench:search        # p50 of each kind of search too
+ *   BENCH_DETAIL=1 npm run bench:search        # the mean of ten of each search of the mix too
  *   BENCH_KEEP=1 …                             # keep the PostgreSQL database to inspect plans
  *
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
@@ -39,6 +41,10 @@ import {
 } from '../../apps/server/src/db/schema';
 import { createDevMailbox } from '../../apps/server/src/delivery/email/mailer';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/modules/auth/sessions';
+import {
+  type SearchCacheStats,
+  searchCacheOf,
+} from '../../apps/server/src/modules/competitions/search-cache';
 import { backendCpu, cpuSince, runOnDatabases } from '../support/databases';
 import { prng } from '../support/prng';
 
@@ -184,6 +190,28 @@ const SEARCHES: SearchCompetitionsBody[] = [
   { view: 'documents' },
 ];
 
+/**
+ * Searches no two alike (regions × statuses × prize bands × pages, with and without free text):
+ * each request misses the search cache, as the long tail of real searches does.
+ */
+const DISTINCT: SearchCompetitionsBody[] = (() => {
+  const regions = [...new Set(PROVINCES.map((p) => p.regionId))];
+  const bodies: SearchCompetitionsBody[] = [];
+  for (const page of [1, 2, 3, 4]) {
+    for (const idStatopuc of [0, 1, 2, 3, 4] as const) {
+      for (const prize of [0, 500, 1000, 1001] as const) {
+        for (const regionId of regions) bodies.push({ page, filters: { regionId, idStatopuc, prize } });
+        bodies.push({
+          page,
+          search: WORDS[(idStatopuc + prize) % WORDS.length],
+          filters: { idStatopuc, prize },
+        });
+      }
+    }
+  }
+  return bodies;
+})();
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -228,65 +256,71 @@ async function measure(label: string, database: Database): Promise<void> {
       console.log(`  ${((performance.now() - t) / 10).toFixed(1)} ms  ${JSON.stringify(body)}`);
     }
   }
-  const times: number[] = [];
-  const cpuStart = process.cpuUsage();
-  const dbStart = await backendCpu(database);
-  const bySearch = SEARCHES.map(() => [] as number[]);
-  for (let i = 0; i < SEQUENTIAL; i++) {
+  /**
+   * Requests of `bodies` (the i-th request sends bodies(i)), one at a time for `count` requests
+   * or `inFlight` at a time for THROUGHPUT_MS: latencies, req/s and CPU per request.
+   */
+  const phase = async (bodies: (i: number) => SearchCompetitionsBody, inFlight: number) => {
+    const times: number[] = [];
+    const cpuBefore = process.cpuUsage();
+    const dbBefore = await backendCpu(database);
     const t0 = performance.now();
-    await call(SEARCHES[i % SEARCHES.length] as SearchCompetitionsBody);
-    const ms = performance.now() - t0;
-    times.push(ms);
-    bySearch[i % SEARCHES.length]?.push(ms);
-  }
-  const cpuSequential = process.cpuUsage(cpuStart);
-  const dbSequentialMs = cpuSince(dbStart, await backendCpu(database)) / SEQUENTIAL;
-  times.sort((a, b) => a - b);
-  if (process.env.BENCH_DETAIL) {
-    SEARCHES.forEach((body, i) => {
-      const sorted = (bySearch[i] ?? []).sort((a, b) => a - b);
-      console.log(`  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  ${JSON.stringify(body)}`);
-    });
-  }
+    const until = t0 + THROUGHPUT_MS;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (inFlight === 1 ? next < SEQUENTIAL : performance.now() < until) {
+          const body = bodies(next++);
+          const started = performance.now();
+          await call(body);
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const dbMs = cpuSince(dbBefore, await backendCpu(database)) / times.length;
+    times.sort((a, b) => a - b);
+    const figures = [50, 95, 99].map((p) => `p${p} ${percentile(times, p).toFixed(1)} ms`).join(', ');
+    const appMs = (cpu.user + cpu.system) / 1000 / times.length;
+    const dbCpu = database.driver === 'postgres' ? `, database CPU ${dbMs.toFixed(1)} ms/req` : '';
+    return `${inFlight} in flight: ${figures}, ${(times.length / seconds).toFixed(0)} req/s, app CPU ${appMs.toFixed(1)} ms/req${dbCpu}`;
+  };
+  const cache = searchCacheOf(database.db);
+  const hitRatio = (before: SearchCacheStats) => {
+    const hits = cache.stats.hits - before.hits;
+    const all = hits + cache.stats.misses - before.misses + cache.stats.bypassed - before.bypassed;
+    return `cache hits ${((100 * hits) / Math.max(1, all)).toFixed(0)}%`;
+  };
 
-  const cpuBefore = process.cpuUsage();
-  const dbBefore = await backendCpu(database);
-  const sequentialCpuMs = (cpuSequential.user + cpuSequential.system) / 1000 / SEQUENTIAL;
-  const concurrentTimes: number[] = [];
-  const until = performance.now() + THROUGHPUT_MS;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      for (let i = worker; performance.now() < until; i += CONCURRENCY) {
-        const started = performance.now();
-        await call(SEARCHES[i % SEARCHES.length] as SearchCompetitionsBody);
-        concurrentTimes.push(performance.now() - started);
-      }
-    }),
-  );
-  const rps = concurrentTimes.length / ((performance.now() - t0) / 1000);
-  const cpu = process.cpuUsage(cpuBefore);
-  const concurrentCpuMs = (cpu.user + cpu.system) / 1000 / concurrentTimes.length;
-  const dbConcurrentMs = cpuSince(dbBefore, await backendCpu(database)) / concurrentTimes.length;
-  const dbCpu = (ms: number) =>
-    database.driver === 'postgres' ? `, database CPU ${ms.toFixed(1)} ms/req` : '';
-  concurrentTimes.sort((a, b) => a - b);
+  const repeated = (i: number) => SEARCHES[i % SEARCHES.length] as SearchCompetitionsBody;
+  const repeatedStats = { ...cache.stats };
+  const repeatedFigures = [
+    await phase(repeated, 1),
+    await phase(repeated, CONCURRENCY),
+    hitRatio(repeatedStats),
+  ];
+  // Every request a search not asked before: the cost of the answers the cache does not hold.
+  let offset = 0;
+  const distinct = (i: number) => DISTINCT[(offset + i) % DISTINCT.length] as SearchCompetitionsBody;
+  const distinctStats = { ...cache.stats };
+  const sequentialDistinct = await phase(distinct, 1);
+  offset = SEQUENTIAL;
+  const distinctFigures = [sequentialDistinct, await phase(distinct, CONCURRENCY), hitRatio(distinctStats)];
   await app.close();
 
-  const figures = (sorted: number[]) =>
-    [50, 95, 99].map((p) => `p${p} ${percentile(sorted, p).toFixed(1)} ms`).join(', ');
   console.log(
     [
       label.padEnd(11),
       `${COMPETITIONS.toLocaleString('en')} competitions (seeded in ${seedSeconds.toFixed(1)} s)`,
-      `1 in flight: ${figures(times)}, ${(1000 / (times.reduce((a, b) => a + b, 0) / times.length)).toFixed(0)} req/s, app CPU ${sequentialCpuMs.toFixed(1)} ms/req${dbCpu(dbSequentialMs)}`,
-      `${CONCURRENCY} in flight: ${figures(concurrentTimes)}, ${rps.toFixed(0)} req/s, app CPU ${concurrentCpuMs.toFixed(1)} ms/req${dbCpu(dbConcurrentMs)}`,
       `load average ${loadavg()[0]?.toFixed(1)}`,
     ].join(' | '),
   );
+  console.log(`  the ${SEARCHES.length} searches again and again | ${repeatedFigures.join(' | ')}`);
+  console.log(`  every search a new one         | ${distinctFigures.join(' | ')}`);
 }
 
 console.log(
-  `Search benchmark: ${SEQUENTIAL} sequential requests (mix of ${SEARCHES.length} searches), then ${THROUGHPUT_MS / 1000} s with ${CONCURRENCY} in flight.`,
+  `Search benchmark: ${SEQUENTIAL} sequential requests, then ${THROUGHPUT_MS / 1000} s with ${CONCURRENCY} in flight; first the mix of ${SEARCHES.length} searches (the answers the cache holds), then searches never asked before (${DISTINCT.length.toLocaleString('en')} of them).`,
 );
 await runOnDatabases('search', measure, { poolSize: CONCURRENCY + 2 });

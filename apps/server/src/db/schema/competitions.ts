@@ -202,6 +202,24 @@ export const federationStatus = pgTable('federation_status', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * The calendar's version, for the search's cache (docs/decisions/132): every transaction that
+ * changes what a search can show (competitions, tournaments, tournament items; not the sync
+ * bookkeeping) adds its row here from a trigger (migration 0015). The version is `settled` +
+ * the number of rows: it grows with every such commit, in commit order, and a reader sees it
+ * in the same snapshot as the data. Rows are folded into `settled` now and then.
+ */
+export const calendarChanges = pgTable('calendar_changes', {
+  /** The writing transaction (`txid_current()`): one row per transaction. */
+  txid: bigint('txid', { mode: 'number' }).primaryKey(),
+});
+
+/** One row: the changes already folded (see {@link calendarChanges}). */
+export const calendarVersion = pgTable('calendar_version', {
+  id: integer('id').primaryKey(),
+  settled: bigint('settled', { mode: 'number' }).notNull(),
+});
+
 export type CompetitionRow = typeof competitions.$inferSelect;
 export type TournamentRow = typeof tournaments.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;

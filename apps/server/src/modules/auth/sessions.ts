@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, type User, users } from '../../db/schema';
 
@@ -36,14 +36,29 @@ export async function createSession(
 
 export type ResolvedSession = { user: User; sessionId: string; expiresAt: Date; refreshed: boolean };
 
-/** The user behind a session token, or null when unknown or expired (sliding expiry). */
-export async function resolveSession(db: Db, token: string, now: Date): Promise<ResolvedSession | null> {
-  const sessionId = hashToken(token);
-  const [row] = await db
+/**
+ * The session lookup, the one query of every signed-in request: prepared once per database
+ * (a named statement on PostgreSQL), so a request neither builds its SQL nor sends its text
+ * again (docs/decisions/132).
+ */
+const prepareSessionLookup = (db: Db) =>
+  db
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('session_lookup');
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/** The user behind a session token, or null when unknown or expired (sliding expiry). */
+export async function resolveSession(db: Db, token: string, now: Date): Promise<ResolvedSession | null> {
+  const sessionId = hashToken(token);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ id: sessionId, now });
   if (!row) return null;
   let expiresAt = row.session.expiresAt;
   let refreshed = false;

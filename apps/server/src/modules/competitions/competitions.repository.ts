@@ -1,11 +1,10 @@
 /** SQL of the competition search and detail. */
-import { foldText } from '@radar/shared';
+import { type FilterCriteria, foldText } from '@radar/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type CompetitionRow,
   competitions,
-  filters,
   type ParticipantRow,
   participants,
   type SubscriptionRow,
@@ -133,12 +132,51 @@ export async function findSubscriptionsOf(
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.competitionGuid, guids)));
 }
 
-/** The user's active filters (`notificationsEnabled`, the filter's on/off). */
-export async function findEnabledFilters(db: Db, userId: string): Promise<(typeof filters.$inferSelect)[]> {
-  return db
-    .select()
-    .from(filters)
-    .where(and(eq(filters.userId, userId), eq(filters.notificationsEnabled, true)));
+/** What the search needs of the user's follows: which tournament, whether lost. */
+export type UserSubscription = Pick<SubscriptionRow, 'id' | 'competitionGuid' | 'tournamentUuid' | 'lost'>;
+
+/** The user's side of a page of results, read in one statement (one round trip). */
+export interface UserSide {
+  /** Their follows of these competitions. */
+  subscriptions: UserSubscription[];
+  /** Their active filters (`notificationsEnabled`, the filter's on/off), as criteria. */
+  filters: FilterCriteria[];
+  /** Their federation card's ranking: null without a card, '' for a card without one. */
+  cardRanking: string | null;
+}
+
+export async function findUserSide(db: Db, userId: string, guids: string[]): Promise<UserSide> {
+  const result = (await db.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_object(
+          'id', s.id, 'competitionGuid', s.competition_guid, 'tournamentUuid', s.tournament_uuid, 'lost', s.lost)), '[]')
+        from subscriptions s
+        where s.user_id = ${userId}
+          and s.competition_guid in (select json_array_elements_text(${JSON.stringify(guids)}::json))) as subscriptions,
+      (select coalesce(json_agg(json_build_object(
+          'codFonte', f.cod_fonte, 'idStatopuc', f.id_statopuc, 'dataInizio', f.data_inizio,
+          'dataFine', f.data_fine, 'regionId', f.region_id, 'provinceId', f.province_id, 'prize', f.prize,
+          'tipoTorneo', f.tipo_torneo, 'catClass', f.cat_class, 'catEta', f.cat_eta,
+          'timePeriod', f.time_period) order by f.created_at, f.id), '[]')
+        from filters f
+        where f.user_id = ${userId} and f.notifications_enabled) as filters,
+      (select coalesce(c.ranking, '') from fitp_cards c where c.user_id = ${userId}) as card_ranking
+  `)) as unknown as {
+    rows: {
+      subscriptions: UserSubscription[] | string;
+      filters: FilterCriteria[] | string;
+      card_ranking: string | null;
+    }[];
+  };
+  const row = result.rows[0];
+  // json arrives parsed from node-postgres and PGlite alike; text only if a driver leaves it so.
+  const parsed = <T>(value: T[] | string | undefined): T[] =>
+    typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
+  return {
+    subscriptions: parsed(row?.subscriptions),
+    filters: parsed(row?.filters),
+    cardRanking: row?.card_ranking ?? null,
+  };
 }
 
 export interface OverviewGroup {

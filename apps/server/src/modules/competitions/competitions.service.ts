@@ -23,15 +23,10 @@ import {
 } from '@radar/shared';
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { SubscriptionRow, TournamentItemRow, TournamentRow, User } from '../../db/schema';
+import type { TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
 import type { LiveDeps, Served } from '../../http/served';
-import {
-  criteriaConditions,
-  criteriaOfFilterRow,
-  type MatchInstant,
-  matchInstant,
-} from '../filters/filter-sql';
+import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { eligibleForCardSql } from '../fitp/eligibility-sql';
 import { findCard } from '../fitp/fitp.repository';
@@ -43,16 +38,18 @@ import {
   closingSoonRows,
   countCompetitions,
   findCompetitionRow,
-  findEnabledFilters,
   findItemsOf,
   findParticipantsOf,
   findSubscriptionsOf,
   findTournamentsOf,
+  findUserSide,
   overviewGroups,
   searchCompetitionRows,
   searchDocumentRows,
   textConditions,
+  type UserSubscription,
 } from './competitions.repository';
+import { readCalendarState, searchCacheOf } from './search-cache';
 
 export type CompetitionsDeps = LiveDeps;
 
@@ -65,9 +62,9 @@ export const LIVE_RETRY_AFTER_MS = 30_000;
 
 interface UserContext {
   /** The user's subscriptions to the page's tournaments, by tournament uuid. */
-  byTournament: Map<string, SubscriptionRow>;
+  byTournament: Map<string, UserSubscription>;
   /** And by competition guid. */
-  byCompetition: Map<string, SubscriptionRow[]>;
+  byCompetition: Map<string, UserSubscription[]>;
   matches: Map<string, PageMatch>;
   /** The ranking of the user's federation card (eligibility); null without a card. */
   cardRanking: string | null;
@@ -75,7 +72,8 @@ interface UserContext {
 
 /**
  * The user's side of a page: their subscriptions to its competitions, their enabled filters —
- * read once and matched against the page's rows (docs/decisions/130) — and their card's ranking.
+ * read once and matched against the page's rows (docs/decisions/130) — and their card's
+ * ranking, in one read (docs/decisions/132).
  */
 async function userContext(
   db: Db,
@@ -83,25 +81,21 @@ async function userContext(
   rows: CompetitionWithStatus[],
   at: MatchInstant,
 ): Promise<UserContext> {
-  const [subs, enabled, card] = await Promise.all([
-    findSubscriptionsOf(
-      db,
-      user.id,
-      rows.map((r) => r.guid),
-    ),
-    findEnabledFilters(db, user.id),
-    findCard(db, user.id),
-  ]);
-  const byTournament = new Map<string, SubscriptionRow>();
-  const byCompetition = new Map<string, SubscriptionRow[]>();
-  for (const sub of subs) {
+  const side = await findUserSide(
+    db,
+    user.id,
+    rows.map((r) => r.guid),
+  );
+  const byTournament = new Map<string, UserSubscription>();
+  const byCompetition = new Map<string, UserSubscription[]>();
+  for (const sub of side.subscriptions) {
     byTournament.set(sub.tournamentUuid, sub);
     const list = byCompetition.get(sub.competitionGuid) ?? [];
     list.push(sub);
     byCompetition.set(sub.competitionGuid, list);
   }
-  const matches = matchFiltersOnPage(enabled.map(criteriaOfFilterRow), rows, at.today);
-  return { byTournament, byCompetition, matches, cardRanking: card ? (card.ranking ?? '') : null };
+  const matches = matchFiltersOnPage(side.filters, rows, at.today);
+  return { byTournament, byCompetition, matches, cardRanking: side.cardRanking };
 }
 
 /** Eligibility by the card's ranking; null without a card (docs/decisions/101). */
@@ -154,41 +148,73 @@ function toSummary(
   };
 }
 
-async function summarize(
-  db: Db,
-  rows: CompetitionWithStatus[],
-  user: User,
-  at: MatchInstant,
-): Promise<CompetitionSummary[]> {
-  const guids = rows.map((r) => r.guid);
-  const [tournaments, context] = await Promise.all([
-    findTournamentsOf(db, guids),
-    userContext(db, user, rows, at),
-  ]);
+/** The page's tournaments by competition guid, in their order. */
+function groupTournaments(tournaments: TournamentRow[]): Map<string, TournamentRow[]> {
   const tournamentsOf = new Map<string, TournamentRow[]>();
   for (const t of tournaments) {
     const list = tournamentsOf.get(t.competitionGuid) ?? [];
     list.push(t);
     tournamentsOf.set(t.competitionGuid, list);
   }
+  return tournamentsOf;
+}
+
+/** Competitions with their tournaments: what every user sees of them alike. */
+interface PublicRows {
+  rows: CompetitionWithStatus[];
+  tournamentsOf: Map<string, TournamentRow[]>;
+}
+
+async function withTournaments(db: Db, rows: CompetitionWithStatus[]): Promise<PublicRows> {
+  const tournaments = await findTournamentsOf(
+    db,
+    rows.map((r) => r.guid),
+  );
+  return { rows, tournamentsOf: groupTournaments(tournaments) };
+}
+
+function summariesOf(page: PublicRows, context: UserContext, at: MatchInstant): CompetitionSummary[] {
   const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
-  return rows.map((row) => toSummary(row, tournamentsOf.get(row.guid) ?? [], context, newSince));
+  return page.rows.map((row) => toSummary(row, page.tournamentsOf.get(row.guid) ?? [], context, newSince));
+}
+
+async function summarize(
+  db: Db,
+  rows: CompetitionWithStatus[],
+  user: User,
+  at: MatchInstant,
+): Promise<CompetitionSummary[]> {
+  const [page, context] = await Promise.all([withTournaments(db, rows), userContext(db, user, rows, at)]);
+  return summariesOf(page, context, at);
 }
 
 // --- Search ---------------------------------------------------------------------------------------
 
 const CLOSING_SOON_COUNT = 5;
 
-async function overviewOf(
+/** The overview's counts and its closing-soon competitions, alike for every user. */
+interface PublicOverview {
+  counts: Omit<SearchOverview, 'closingSoon'>;
+  closingSoon: PublicRows;
+}
+
+/** What a search shows every user alike: kept by the search cache (docs/decisions/132). */
+interface PublicAnswer {
+  total: number;
+  page: PublicRows;
+  documents: DocumentEntry[];
+  overview: PublicOverview | null;
+}
+
+async function publicOverview(
   db: Db,
   where: ReturnType<typeof and>,
-  user: User,
   at: MatchInstant,
-): Promise<SearchOverview> {
+): Promise<PublicOverview> {
   const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
   const [groups, closing] = await Promise.all([
     overviewGroups(db, where, at, newSince),
-    closingSoonRows(db, where, at, CLOSING_SOON_COUNT),
+    closingSoonRows(db, where, at, CLOSING_SOON_COUNT).then((rows) => withTournaments(db, rows)),
   ]);
   const sum = <K extends string | number | null>(key: (g: (typeof groups)[number]) => K) => {
     const totals = new Map<K, number>();
@@ -196,66 +222,110 @@ async function overviewOf(
     return [...totals.entries()].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
   };
   return {
-    byStatus: sum((g) => g.status)
-      .map(([status, count]) => ({ status: status as 1 | 2 | 3 | 4, count }))
-      .sort((a, b) => a.status - b.status),
-    byRegion: sum((g) => g.regionId).map(([regionId, count]) => ({ regionId, count })),
-    bySource: sum((g) => g.codFonte).map(([codFonte, count]) => ({ codFonte, count })),
-    byPrizeBand: sum((g) => g.band).map(([band, count]) => ({ band, count })),
-    newCount: groups.filter((g) => g.isNew).reduce((n, g) => n + g.count, 0),
-    closingSoon: await summarize(db, closing, user, at),
+    counts: {
+      byStatus: sum((g) => g.status)
+        .map(([status, count]) => ({ status: status as 1 | 2 | 3 | 4, count }))
+        .sort((a, b) => a.status - b.status),
+      byRegion: sum((g) => g.regionId).map(([regionId, count]) => ({ regionId, count })),
+      bySource: sum((g) => g.codFonte).map(([codFonte, count]) => ({ codFonte, count })),
+      byPrizeBand: sum((g) => g.band).map(([band, count]) => ({ band, count })),
+      newCount: groups.filter((g) => g.isNew).reduce((n, g) => n + g.count, 0),
+    },
+    closingSoon: closing,
   };
 }
 
+async function publicAnswer(
+  db: Db,
+  query: SearchCompetitionsQuery,
+  at: MatchInstant,
+  cardRanking: string | null,
+): Promise<PublicAnswer> {
+  const where = and(
+    ...criteriaConditions(query.filters, at),
+    ...textConditions(query.search),
+    ...(cardRanking !== null ? [eligibleForCardSql(cardRanking)] : []),
+  );
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  if (query.view === 'documents') {
+    const { rows, total } = await searchDocumentRows(db, where, page);
+    return {
+      total,
+      page: { rows: [], tournamentsOf: new Map() },
+      overview: null,
+      documents: rows.map(
+        (r): DocumentEntry => ({
+          ...toItem(r.item),
+          competitionGuid: r.item.competitionGuid,
+          competitionName: r.competitionName,
+          city: r.city,
+          provinceSigla: r.provinceSigla,
+          tournamentUuid: r.item.tournamentUuid,
+          tournamentDescription: r.tournamentDescription,
+        }),
+      ),
+    };
+  }
+  const [{ rows, total }, overview] = await Promise.all([
+    searchCompetitionRows(db, where, at, page),
+    query.view === 'overview' ? publicOverview(db, where, at) : null,
+  ]);
+  return { total, page: await withTournaments(db, rows), documents: [], overview };
+}
+
+/**
+ * The search: its public answer from the search cache (or computed), then the user's side of
+ * every competition shown (the page's and the overview's closing-soon ones, in one read).
+ */
 export async function searchCompetitions(
   deps: CompetitionsDeps,
   user: User,
   query: SearchCompetitionsQuery,
 ): Promise<Served<SearchCompetitionsResponse>> {
   const { db } = deps;
-  // Read beside the search rather than after it (one round trip less on the critical path).
-  const statusRead = readFederationStatus(db);
-  statusRead.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   const at = matchInstant(deps.now());
-  const card = query.eligibleOnly ? await findCard(db, user.id) : undefined;
-  const where = and(
-    ...criteriaConditions(query.filters, at),
-    ...textConditions(query.search),
-    ...(card ? [eligibleForCardSql(card.ranking)] : []),
-  );
-  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const [state, card] = await Promise.all([
+    readCalendarState(db),
+    query.eligibleOnly ? findCard(db, user.id) : undefined,
+  ]);
+  const cache = searchCacheOf(db);
+  cache.foldWhenLarge(state.pending);
+  const cardRanking = card ? card.ranking : null;
+  const key = JSON.stringify([
+    query.view,
+    query.page,
+    query.limit,
+    query.search,
+    query.filters,
+    at.today,
+    cardRanking,
+  ]);
+  const answer = await cache.get(state.version, at.now, key, () => publicAnswer(db, query, at, cardRanking));
+
   const response: SearchCompetitionsResponse = {
     view: query.view,
     page: query.page,
     limit: query.limit,
-    total: 0,
+    total: answer.total,
     items: [],
-    documents: [],
+    documents: answer.documents,
     overview: null,
   };
-  if (query.view === 'documents') {
-    const { rows, total } = await searchDocumentRows(db, where, page);
-    response.total = total;
-    response.documents = rows.map(
-      (r): DocumentEntry => ({
-        ...toItem(r.item),
-        competitionGuid: r.item.competitionGuid,
-        competitionName: r.competitionName,
-        city: r.city,
-        provinceSigla: r.provinceSigla,
-        tournamentUuid: r.item.tournamentUuid,
-        tournamentDescription: r.tournamentDescription,
-      }),
-    );
-  } else {
-    const { rows, total } = await searchCompetitionRows(db, where, at, page);
-    response.total = total;
-    response.items = await summarize(db, rows, user, at);
-    if (query.view === 'overview') response.overview = await overviewOf(db, where, user, at);
+  if (query.view !== 'documents') {
+    const shown = answer.overview
+      ? [...answer.page.rows, ...answer.overview.closingSoon.rows]
+      : answer.page.rows;
+    const context = await userContext(db, user, shown, at);
+    response.items = summariesOf(answer.page, context, at);
+    if (answer.overview) {
+      response.overview = {
+        ...answer.overview.counts,
+        closingSoon: summariesOf(answer.overview.closingSoon, context, at),
+      };
+    }
   }
 
-  const status = await statusRead;
-  if (status?.state !== 'down') return { kind: 'ok', data: response };
+  if (state.federationState !== 'down') return { kind: 'ok', data: response };
   // The federation is down: what is stored is served, marked as possibly stale; nothing stored is a 503.
   return (await countCompetitions(db)) > 0 ? { kind: 'degraded', data: response } : { kind: 'unavailable' };
 }
