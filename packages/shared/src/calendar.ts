@@ -6,18 +6,10 @@
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-const romeDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Rome',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The calendar day in Rome at `instant`. */
 export function romeDate(instant: Date): string {
-  const parts = romeDateFormat.formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const time = instant.getTime();
+  return new Date(time + romeOffsetMs(time)).toISOString().slice(0, 10);
 }
 
 /** Whether `text` is a real calendar day `YYYY-MM-DD` (no 2026-02-30). */
@@ -70,12 +62,27 @@ const romeWallFormat = new Intl.DateTimeFormat('en-GB', {
   second: '2-digit',
 });
 
-/** Rome's offset from UTC at an instant, in milliseconds (1 h in winter, 2 h in summer). */
+const HOUR_MS = 3_600_000;
+/** Offsets already asked, by UTC hour: `Intl` is slow for the rows of a page or a pass. */
+const offsetsByHour = new Map<number, number>();
+
+/**
+ * Rome's offset from UTC at an instant, in milliseconds (1 h in winter, 2 h in summer). Rome
+ * changes its clock on a whole hour of UTC (01:00) by a whole hour, so the offset holds for the
+ * whole UTC hour of the instant: it is asked of `Intl` once per hour and kept.
+ */
 export function romeOffsetMs(instant: number): number {
-  const parts = romeWallFormat.formatToParts(new Date(instant));
+  const hour = Math.floor(instant / HOUR_MS);
+  const kept = offsetsByHour.get(hour);
+  if (kept !== undefined) return kept;
+  const start = hour * HOUR_MS;
+  const parts = romeWallFormat.formatToParts(new Date(start));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(instant / 1000) * 1000;
+  const offset =
+    Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - start;
+  if (offsetsByHour.size >= 10_000) offsetsByHour.clear();
+  offsetsByHour.set(hour, offset);
+  return offset;
 }
 
 /**
