@@ -15,6 +15,12 @@ import {
   tournaments,
 } from '../../db/schema';
 import { competitionStatusSql, type MatchInstant } from '../filters/filter-sql';
+import {
+  type CalendarState,
+  type CalendarStateRow,
+  calendarStateColumns,
+  calendarStateOf,
+} from './search-cache';
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -135,9 +141,9 @@ export async function findSubscriptionsOf(
 /** What the search needs of the user's follows: which tournament, whether lost. */
 export type UserSubscription = Pick<SubscriptionRow, 'id' | 'competitionGuid' | 'tournamentUuid' | 'lost'>;
 
-/** The user's side of a page of results, read in one statement (one round trip). */
+/** The user's side of a page of results. */
 export interface UserSide {
-  /** Their follows of these competitions. */
+  /** Their follows of the competitions asked about (or all of them). */
   subscriptions: UserSubscription[];
   /** Their active filters (`notificationsEnabled`, the filter's on/off), as criteria. */
   filters: FilterCriteria[];
@@ -145,30 +151,35 @@ export interface UserSide {
   cardRanking: string | null;
 }
 
-export async function findUserSide(db: Db, userId: string, guids: string[]): Promise<UserSide> {
-  const result = (await db.execute(sql`
-    select
-      (select coalesce(json_agg(json_build_object(
-          'id', s.id, 'competitionGuid', s.competition_guid, 'tournamentUuid', s.tournament_uuid, 'lost', s.lost)), '[]')
-        from subscriptions s
-        where s.user_id = ${userId}
-          and s.competition_guid in (select json_array_elements_text(${JSON.stringify(guids)}::json))) as subscriptions,
-      (select coalesce(json_agg(json_build_object(
-          'codFonte', f.cod_fonte, 'idStatopuc', f.id_statopuc, 'dataInizio', f.data_inizio,
-          'dataFine', f.data_fine, 'regionId', f.region_id, 'provinceId', f.province_id, 'prize', f.prize,
-          'tipoTorneo', f.tipo_torneo, 'catClass', f.cat_class, 'catEta', f.cat_eta,
-          'timePeriod', f.time_period) order by f.created_at, f.id), '[]')
-        from filters f
-        where f.user_id = ${userId} and f.notifications_enabled) as filters,
-      (select coalesce(c.ranking, '') from fitp_cards c where c.user_id = ${userId}) as card_ranking
-  `)) as unknown as {
-    rows: {
-      subscriptions: UserSubscription[] | string;
-      filters: FilterCriteria[] | string;
-      card_ranking: string | null;
-    }[];
-  };
-  const row = result.rows[0];
+type UserSideRow = {
+  subscriptions: UserSubscription[] | string;
+  filters: FilterCriteria[] | string;
+  card_ranking: string | null;
+};
+
+/**
+ * The columns of the user's side, for one statement: their follows of `guids` (every follow
+ * when null), their enabled filters and their card's ranking.
+ */
+function userSideColumns(userId: string, guids: string[] | null): SQL {
+  const ofGuids =
+    guids === null
+      ? sql``
+      : sql`and s.competition_guid in (select json_array_elements_text(${JSON.stringify(guids)}::json))`;
+  return sql`
+    (select coalesce(json_agg(json_build_object(
+        'id', s.id, 'competitionGuid', s.competition_guid, 'tournamentUuid', s.tournament_uuid, 'lost', s.lost)), '[]')
+      from subscriptions s where s.user_id = ${userId} ${ofGuids}) as subscriptions,
+    (select coalesce(json_agg(json_build_object(
+        'codFonte', f.cod_fonte, 'idStatopuc', f.id_statopuc, 'dataInizio', f.data_inizio,
+        'dataFine', f.data_fine, 'regionId', f.region_id, 'provinceId', f.province_id, 'prize', f.prize,
+        'tipoTorneo', f.tipo_torneo, 'catClass', f.cat_class, 'catEta', f.cat_eta,
+        'timePeriod', f.time_period) order by f.created_at, f.id), '[]')
+      from filters f where f.user_id = ${userId} and f.notifications_enabled) as filters,
+    (select coalesce(c.ranking, '') from fitp_cards c where c.user_id = ${userId}) as card_ranking`;
+}
+
+function userSideOf(row: UserSideRow | undefined): UserSide {
   // json arrives parsed from node-postgres and PGlite alike; text only if a driver leaves it so.
   const parsed = <T>(value: T[] | string | undefined): T[] =>
     typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
@@ -177,6 +188,27 @@ export async function findUserSide(db: Db, userId: string, guids: string[]): Pro
     filters: parsed(row?.filters),
     cardRanking: row?.card_ranking ?? null,
   };
+}
+
+/** The user's side of these competitions, in one statement (one round trip). */
+export async function findUserSide(db: Db, userId: string, guids: string[]): Promise<UserSide> {
+  const result = (await db.execute(sql`select ${userSideColumns(userId, guids)}`)) as unknown as {
+    rows: UserSideRow[];
+  };
+  return userSideOf(result.rows[0]);
+}
+
+/**
+ * What a search reads before its answer, in one statement: the calendar's version and the
+ * federation's state (the search cache, decision 132) with the user's whole side (every follow:
+ * the page is not known yet).
+ */
+export async function readSearchContext(db: Db, userId: string): Promise<CalendarState & { user: UserSide }> {
+  const result = (await db.execute(
+    sql`select ${calendarStateColumns}, ${userSideColumns(userId, null)}`,
+  )) as unknown as { rows: (CalendarStateRow & UserSideRow)[] };
+  const row = result.rows[0];
+  return { ...calendarStateOf(row), user: userSideOf(row) };
 }
 
 export interface OverviewGroup {

@@ -44,12 +44,14 @@ import {
   findTournamentsOf,
   findUserSide,
   overviewGroups,
+  readSearchContext,
   searchCompetitionRows,
   searchDocumentRows,
   textConditions,
+  type UserSide,
   type UserSubscription,
 } from './competitions.repository';
-import { readCalendarState, searchCacheOf } from './search-cache';
+import { searchCacheOf } from './search-cache';
 
 export type CompetitionsDeps = LiveDeps;
 
@@ -71,10 +73,23 @@ interface UserContext {
 }
 
 /**
- * The user's side of a page: their subscriptions to its competitions, their enabled filters —
- * read once and matched against the page's rows (docs/decisions/130) — and their card's
- * ranking, in one read (docs/decisions/132).
+ * The user's side of a page from what was read of them: their subscriptions, their enabled
+ * filters matched against the page's rows once (docs/decisions/130), their card's ranking.
  */
+function contextOf(side: UserSide, rows: CompetitionWithStatus[], at: MatchInstant): UserContext {
+  const byTournament = new Map<string, UserSubscription>();
+  const byCompetition = new Map<string, UserSubscription[]>();
+  for (const sub of side.subscriptions) {
+    byTournament.set(sub.tournamentUuid, sub);
+    const list = byCompetition.get(sub.competitionGuid) ?? [];
+    list.push(sub);
+    byCompetition.set(sub.competitionGuid, list);
+  }
+  const matches = matchFiltersOnPage(side.filters, rows, at.today);
+  return { byTournament, byCompetition, matches, cardRanking: side.cardRanking };
+}
+
+/** The user's side of these rows, read in one statement (docs/decisions/132). */
 async function userContext(
   db: Db,
   user: User,
@@ -86,16 +101,7 @@ async function userContext(
     user.id,
     rows.map((r) => r.guid),
   );
-  const byTournament = new Map<string, UserSubscription>();
-  const byCompetition = new Map<string, UserSubscription[]>();
-  for (const sub of side.subscriptions) {
-    byTournament.set(sub.tournamentUuid, sub);
-    const list = byCompetition.get(sub.competitionGuid) ?? [];
-    list.push(sub);
-    byCompetition.set(sub.competitionGuid, list);
-  }
-  const matches = matchFiltersOnPage(side.filters, rows, at.today);
-  return { byTournament, byCompetition, matches, cardRanking: side.cardRanking };
+  return contextOf(side, rows, at);
 }
 
 /** Eligibility by the card's ranking; null without a card (docs/decisions/101). */
@@ -284,13 +290,11 @@ export async function searchCompetitions(
 ): Promise<Served<SearchCompetitionsResponse>> {
   const { db } = deps;
   const at = matchInstant(deps.now());
-  const [state, card] = await Promise.all([
-    readCalendarState(db),
-    query.eligibleOnly ? findCard(db, user.id) : undefined,
-  ]);
+  // The calendar's version, the federation's state and the user's side, in one round trip.
+  const context = await readSearchContext(db, user.id);
   const cache = searchCacheOf(db);
-  cache.foldWhenLarge(state.pending);
-  const cardRanking = card ? card.ranking : null;
+  cache.foldWhenLarge(context.pending);
+  const cardRanking = query.eligibleOnly ? context.user.cardRanking : null;
   const key = JSON.stringify([
     query.view,
     query.page,
@@ -300,7 +304,9 @@ export async function searchCompetitions(
     at.today,
     cardRanking,
   ]);
-  const answer = await cache.get(state.version, at.now, key, () => publicAnswer(db, query, at, cardRanking));
+  const answer = await cache.get(context.version, at.now, key, () =>
+    publicAnswer(db, query, at, cardRanking),
+  );
 
   const response: SearchCompetitionsResponse = {
     view: query.view,
@@ -315,17 +321,17 @@ export async function searchCompetitions(
     const shown = answer.overview
       ? [...answer.page.rows, ...answer.overview.closingSoon.rows]
       : answer.page.rows;
-    const context = await userContext(db, user, shown, at);
-    response.items = summariesOf(answer.page, context, at);
+    const side = contextOf(context.user, shown, at);
+    response.items = summariesOf(answer.page, side, at);
     if (answer.overview) {
       response.overview = {
         ...answer.overview.counts,
-        closingSoon: summariesOf(answer.overview.closingSoon, context, at),
+        closingSoon: summariesOf(answer.overview.closingSoon, side, at),
       };
     }
   }
 
-  if (state.federationState !== 'down') return { kind: 'ok', data: response };
+  if (context.federationState !== 'down') return { kind: 'ok', data: response };
   // The federation is down: what is stored is served, marked as possibly stale; nothing stored is a 503.
   return (await countCompetitions(db)) > 0 ? { kind: 'degraded', data: response } : { kind: 'unavailable' };
 }

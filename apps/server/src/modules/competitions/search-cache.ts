@@ -17,6 +17,7 @@
 import { NEW_TOURNAMENT_HOURS } from '@radar/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { STATUS_ID } from '../ingestion/ingestion.repository';
 
 /** Answers kept per generation at most (the oldest go first). */
 const MAX_ENTRIES = 500;
@@ -26,26 +27,38 @@ const FOLD_AFTER = 1_000;
 export interface CalendarState {
   /** Grows with every committed change of the calendar. */
   version: number;
+  /** Rows of `calendar_changes` not folded yet. */
+  pending: number;
   /** The federation's state as ingestion last saw it (`federation_status`), null before any pass. */
   federationState: 'up' | 'down' | null;
 }
 
-type Rows<T> = { rows: T[] };
+export type CalendarStateRow = {
+  version: number | string | null;
+  pending: number;
+  federation_state: 'up' | 'down' | null;
+};
 
-/** The calendar's version and the federation's state, in one round trip and one snapshot. */
-export async function readCalendarState(db: Db): Promise<CalendarState & { pending: number }> {
-  const result = (await db.execute(sql`
-    select
-      ((select settled from calendar_version where id = 1) + (select count(*) from calendar_changes))::float8 as version,
-      (select count(*) from calendar_changes)::int as pending,
-      (select state from federation_status where id = 'fitp') as federation_state
-  `)) as unknown as Rows<{ version: number | null; pending: number; federation_state: 'up' | 'down' | null }>;
-  const row = result.rows[0];
+/** The calendar's version and the federation's state, as columns of a statement (one snapshot). */
+export const calendarStateColumns = sql`
+  ((select settled from calendar_version where id = 1) + (select count(*) from calendar_changes))::float8 as version,
+  (select count(*) from calendar_changes)::int as pending,
+  (select state from federation_status where id = ${STATUS_ID}) as federation_state`;
+
+export function calendarStateOf(row: CalendarStateRow | undefined): CalendarState {
   return {
     version: Number(row?.version ?? 0),
     pending: Number(row?.pending ?? 0),
     federationState: row?.federation_state ?? null,
   };
+}
+
+type Rows<T> = { rows: T[] };
+
+/** The calendar's version and the federation's state, in one round trip. */
+export async function readCalendarState(db: Db): Promise<CalendarState> {
+  const result = (await db.execute(sql`select ${calendarStateColumns}`)) as unknown as Rows<CalendarStateRow>;
+  return calendarStateOf(result.rows[0]);
 }
 
 /**

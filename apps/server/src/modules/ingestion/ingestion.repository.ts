@@ -264,7 +264,8 @@ export async function hasCompetition(db: Db, guid: string): Promise<boolean> {
 
 // --- Federation status ----------------------------------------------------------------------------
 
-const STATUS_ID = 'fitp';
+/** The one row of `federation_status`. */
+export const STATUS_ID = 'fitp';
 
 export type FederationStatus = typeof federationStatus.$inferSelect;
 
