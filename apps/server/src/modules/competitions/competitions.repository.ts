@@ -8,7 +8,6 @@ import {
   type ParticipantRow,
   participants,
   type SubscriptionRow,
-  subscriptions,
   type TournamentItemRow,
   type TournamentRow,
   tournamentItems,
@@ -106,13 +105,15 @@ export async function findTournamentsOf(db: Db, guids: string[]): Promise<Tourna
     .orderBy(asc(tournaments.competitionGuid), asc(tournaments.ordinal));
 }
 
-export async function findParticipantsOf(db: Db, tournamentUuids: string[]): Promise<ParticipantRow[]> {
-  if (tournamentUuids.length === 0) return [];
+/** The entry lists of a competition's tournaments, each in the federation's order. */
+export async function findParticipantsOfCompetition(db: Db, guid: string): Promise<ParticipantRow[]> {
   return db
-    .select()
+    .select({ participant: participants })
     .from(participants)
-    .where(inArray(participants.tournamentUuid, tournamentUuids))
-    .orderBy(asc(participants.tournamentUuid), asc(participants.ordinal));
+    .innerJoin(tournaments, eq(tournaments.uuid, participants.tournamentUuid))
+    .where(eq(tournaments.competitionGuid, guid))
+    .orderBy(asc(participants.tournamentUuid), asc(participants.ordinal))
+    .then((rows) => rows.map((r) => r.participant));
 }
 
 export async function findItemsOf(db: Db, guid: string): Promise<TournamentItemRow[]> {
@@ -126,20 +127,11 @@ export async function findItemsOf(db: Db, guid: string): Promise<TournamentItemR
     );
 }
 
-export async function findSubscriptionsOf(
-  db: Db,
-  userId: string,
-  guids: string[],
-): Promise<SubscriptionRow[]> {
-  if (guids.length === 0) return [];
-  return db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.competitionGuid, guids)));
-}
-
-/** What the search needs of the user's follows: which tournament, whether lost. */
-export type UserSubscription = Pick<SubscriptionRow, 'id' | 'competitionGuid' | 'tournamentUuid' | 'lost'>;
+/** What the search and the detail need of the user's follows. */
+export type UserSubscription = Pick<
+  SubscriptionRow,
+  'id' | 'competitionGuid' | 'tournamentUuid' | 'lost' | 'notificationsEnabled'
+>;
 
 /** The user's side of a page of results. */
 export interface UserSide {
@@ -168,7 +160,8 @@ function userSideColumns(userId: string, guids: string[] | null): SQL {
       : sql`and s.competition_guid in (select json_array_elements_text(${JSON.stringify(guids)}::json))`;
   return sql`
     (select coalesce(json_agg(json_build_object(
-        'id', s.id, 'competitionGuid', s.competition_guid, 'tournamentUuid', s.tournament_uuid, 'lost', s.lost)), '[]')
+        'id', s.id, 'competitionGuid', s.competition_guid, 'tournamentUuid', s.tournament_uuid, 'lost', s.lost,
+        'notificationsEnabled', s.notifications_enabled)), '[]')
       from subscriptions s where s.user_id = ${userId} ${ofGuids}) as subscriptions,
     (select coalesce(json_agg(json_build_object(
         'codFonte', f.cod_fonte, 'idStatopuc', f.id_statopuc, 'dataInizio', f.data_inizio,

@@ -29,7 +29,6 @@ import type { LiveDeps, Served } from '../../http/served';
 import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { eligibleForCardSql } from '../fitp/eligibility-sql';
-import { findCard } from '../fitp/fitp.repository';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
 import { refreshCompetition } from '../ingestion/ingestion.service';
 import { iso, toCompetitionBase, toTournamentSummary } from './competition-dto';
@@ -39,8 +38,7 @@ import {
   countCompetitions,
   findCompetitionRow,
   findItemsOf,
-  findParticipantsOf,
-  findSubscriptionsOf,
+  findParticipantsOfCompetition,
   findTournamentsOf,
   findUserSide,
   overviewGroups,
@@ -87,21 +85,6 @@ function contextOf(side: UserSide, rows: CompetitionWithStatus[], at: MatchInsta
   }
   const matches = matchFiltersOnPage(side.filters, rows, at.today);
   return { byTournament, byCompetition, matches, cardRanking: side.cardRanking };
-}
-
-/** The user's side of these rows, read in one statement (docs/decisions/132). */
-async function userContext(
-  db: Db,
-  user: User,
-  rows: CompetitionWithStatus[],
-  at: MatchInstant,
-): Promise<UserContext> {
-  const side = await findUserSide(
-    db,
-    user.id,
-    rows.map((r) => r.guid),
-  );
-  return contextOf(side, rows, at);
 }
 
 /** Eligibility by the card's ranking; null without a card (docs/decisions/101). */
@@ -182,16 +165,6 @@ async function withTournaments(db: Db, rows: CompetitionWithStatus[]): Promise<P
 function summariesOf(page: PublicRows, context: UserContext, at: MatchInstant): CompetitionSummary[] {
   const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
   return page.rows.map((row) => toSummary(row, page.tournamentsOf.get(row.guid) ?? [], context, newSince));
-}
-
-async function summarize(
-  db: Db,
-  rows: CompetitionWithStatus[],
-  user: User,
-  at: MatchInstant,
-): Promise<CompetitionSummary[]> {
-  const [page, context] = await Promise.all([withTournaments(db, rows), userContext(db, user, rows, at)]);
-  return summariesOf(page, context, at);
 }
 
 // --- Search ---------------------------------------------------------------------------------------
@@ -443,18 +416,17 @@ async function detailOf(
   user: User,
   at: MatchInstant,
 ): Promise<CompetitionDetail> {
-  const [summary] = await summarize(db, [row], user, at);
-  if (!summary) throw new Error('summary missing');
-  const tournaments = await findTournamentsOf(db, [row.guid]);
-  const [entries, items, subs, card] = await Promise.all([
-    findParticipantsOf(
-      db,
-      tournaments.map((t) => t.uuid),
-    ),
+  const [tournaments, side, entries, items] = await Promise.all([
+    findTournamentsOf(db, [row.guid]),
+    findUserSide(db, user.id, [row.guid]),
+    findParticipantsOfCompetition(db, row.guid),
     findItemsOf(db, row.guid),
-    findSubscriptionsOf(db, user.id, [row.guid]),
-    findCard(db, user.id),
   ]);
+  const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
+  const summary = toSummary(row, tournaments, contextOf(side, [row], at), newSince);
+  // '' is a card without a ranking: eligibility 'unknown', no ranking shown.
+  const card = side.cardRanking === null ? null : { ranking: side.cardRanking || null };
+  const subs = side.subscriptions;
   const { tournaments: _summaryTournaments, ...rest } = summary;
   return {
     ...rest,
