@@ -175,13 +175,21 @@ export async function insertNotificationsWithDeliveries(
 }
 
 /** A page of a user's notifications, newest first, strictly older than `beforeSeq`. */
+/**
+ * A page of the user's notifications, newest first, with their unread count, in one statement
+ * (the count rides on every row). A page with no row (past the end) counts apart.
+ */
 export async function listUserNotifications(
   db: Executor,
   userId: string,
   options: { limit: number; beforeSeq?: number | undefined },
-): Promise<NotificationRow[]> {
-  return db
-    .select()
+): Promise<{ rows: NotificationRow[]; unreadCount: number }> {
+  const found = await db
+    .select({
+      notification: notifications,
+      unread: sql<number>`(select count(*)::int from ${notifications} u
+        where u.user_id = ${userId} and u.read_at is null)`,
+    })
     .from(notifications)
     .where(
       and(
@@ -191,6 +199,11 @@ export async function listUserNotifications(
     )
     .orderBy(desc(notifications.seq))
     .limit(options.limit);
+  const first = found[0];
+  return {
+    rows: found.map((r) => r.notification),
+    unreadCount: first ? Number(first.unread) : await countUnread(db, userId),
+  };
 }
 
 export async function countUnread(db: Executor, userId: string): Promise<number> {

@@ -290,13 +290,16 @@ export async function listNotifications(
   query: { limit: number; cursor?: string | undefined },
 ): Promise<NotificationList> {
   const beforeSeq = query.cursor === undefined ? undefined : Number(query.cursor);
-  const rows = await listUserNotifications(deps.db, userId, { limit: query.limit + 1, beforeSeq });
+  const { rows, unreadCount } = await listUserNotifications(deps.db, userId, {
+    limit: query.limit + 1,
+    beforeSeq,
+  });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map(toNotificationJson),
     nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
-    unreadCount: await countUnread(deps.db, userId),
+    unreadCount,
   };
 }
 

@@ -103,6 +103,9 @@ describe('the inbox API', () => {
     expect(seen.map((item) => item.id)).toEqual(expect.arrayContaining(idsOf(first)));
     expect([page2.items.length, page3.items.length]).toEqual([3, 1]);
     expect(page3.unreadCount).toBe(9);
+    // A cursor past the last notification: no item, the unread count all the same.
+    const past = notificationListSchema.parse((await get('/api/notifications?limit=3&cursor=1')).json());
+    expect(past).toMatchObject({ items: [], nextCursor: null, unreadCount: 9 });
 
     // Default page size and validation of the query.
     const all = notificationListSchema.parse((await get('/api/notifications')).json());
