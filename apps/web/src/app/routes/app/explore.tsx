@@ -124,6 +124,8 @@ export function ExploreRoute() {
               <LoadingBlock label={t('explore.loading')} />
             ) : view === state.tab ? (
               <>
+                {/* The results' heading, between the page's h1 and the cards' or days' h3. */}
+                <h2 className="sr-only">{t(`explore.tabs.${view}`)}</h2>
                 {view === 'tournaments' && (
                   <ul className="grid grid-cols-1 gap-4 xl:grid-cols-2">
                     {data.items.map((competition) => (
