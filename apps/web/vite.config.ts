@@ -80,7 +80,11 @@ export default defineConfig({
         codeSplitting: {
           // React and the router change far less often than the app: their own long-cached chunk.
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // With them Vite's dynamic-import helper, needed by every page (not a request of its own).
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|vite[\\/]preload-helper/,
+            },
           ],
         },
       },

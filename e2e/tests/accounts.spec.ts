@@ -113,3 +113,24 @@ test.describe('an account from registration to deletion', () => {
     expect(gone.status()).toBe(401);
   });
 });
+
+test.describe('the sign-in screen', () => {
+  test('paints from the HTML before any script, its form waiting for the app (decision 164)', async ({
+    page,
+  }) => {
+    // Without the app's modules only index.html's inline scripts run.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/auth/login');
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'it');
+    await expect(page.getByRole('heading', { level: 1, name: 'Accedi a Radar Tornei' })).toBeVisible();
+    await expect(page.getByText('Radar Tornei è un progetto indipendente')).toBeVisible();
+    // Nothing can be typed or sent before the app's own form takes its place.
+    await expect(page.locator('#root form')).toHaveJSProperty('inert', true);
+
+    // With the app, the same screen, its form live.
+    await page.unrouteAll();
+    await page.goto('/auth/login?redirect=%2Fexplore');
+    await expect(page.getByLabel('Email o nome utente')).toBeEditable();
+    await expect(page.locator('#root form')).toHaveJSProperty('inert', false);
+  });
+});

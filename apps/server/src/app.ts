@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import type { Mailer } from './delivery/email/mailer';
 import type { FederationClient } from './federation';
 import { registerBackgroundTasks } from './http/background';
+import { registerCompression } from './http/compress';
 import { errorBody, registerErrorHandling } from './http/error-handler';
 import { languageFromAcceptLanguage } from './http/language';
 import { registerOriginCheck } from './http/origin-check';
@@ -139,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.header('cache-control', 'private, no-store');
     }
   });
+  // JSON answers of 1 KB and more go brotli- or gzip-compressed when the client accepts it.
+  registerCompression(app);
 
   // Every params, query and body schema first refuses NUL characters and lone surrogates
   // (VALIDATION_ERROR at the field): the database would fail on them.

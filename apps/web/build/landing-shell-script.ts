@@ -1,12 +1,15 @@
 /**
  * Runs in the page before any module script (mirrors src/lib/i18n.ts and the head's boot
- * script): on `/` for a visitor, copies the prerendered landing of the starting language into
- * #root, so the first paint needs no JavaScript. Elsewhere, or when the session store kept a
- * signed-in user (`radar-session`, src/lib/auth/session-store.ts; who goes on to /home), #root
- * stays empty for the app.
+ * script): on `/` and `/auth/login` for a visitor, copies the prerendered landing or sign-in
+ * screen of the starting language into #root, so the first paint needs no JavaScript.
+ * Elsewhere, or when the session store kept a signed-in user (`radar-session`,
+ * src/lib/auth/session-store.ts; who goes on to /home), #root stays empty for the app.
  */
 export const PICK_SHELL = `(() => {
-  if (location.pathname !== '/') return;
+  const shells = { '/': 'landing', '/auth/login': 'login' };
+  const name = shells[location.pathname];
+  // A sign-in link's error shows above the form: the app draws that screen.
+  if (!name || new URLSearchParams(location.search).has('error')) return;
   let stored = null;
   try {
     stored = localStorage.getItem('app-language');
@@ -25,10 +28,13 @@ export const PICK_SHELL = `(() => {
     }
   }
   language = language || 'it';
-  const shell = document.getElementById('landing-' + language);
+  const shell = document.getElementById(name + '-' + language);
   const root = document.getElementById('root');
   if (!shell || !root) return;
   document.documentElement.lang = language;
   root.appendChild(shell.content.cloneNode(true));
+  // A prerendered form waits for the app (inert: nothing typed there is lost when the app's
+  // form replaces it, and nothing is sent without the app, never a password in a GET).
+  for (const form of root.querySelectorAll('form')) form.inert = true;
   root.dataset.prerendered = language;
 })();`;

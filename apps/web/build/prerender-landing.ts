@@ -63,9 +63,13 @@ export function prerenderLanding(): Plugin {
           const module = (await server.ssrLoadModule('/src/prerender/landing-shell.tsx')) as {
             renderLandingShell(language: (typeof LANGUAGES)[number]): Promise<string>;
           };
+          const login = (await server.ssrLoadModule('/src/prerender/login-shell.tsx')) as {
+            renderLoginShell(language: (typeof LANGUAGES)[number]): Promise<string>;
+          };
           let templates = '';
           for (const language of LANGUAGES) {
             templates += `<template id="landing-${language}">${await module.renderLandingShell(language)}</template>`;
+            templates += `<template id="login-${language}">${await login.renderLoginShell(language)}</template>`;
           }
           const marker = '<div id="root"></div>';
           if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);

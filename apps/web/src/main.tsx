@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startSession } from '@/lib/auth/session-store';
 import { loadCataloguePart } from '@/lib/i18n';
@@ -38,10 +38,16 @@ const router = createAppRouter();
 void Promise.all([
   loadCataloguePart('public'),
   container.dataset.prerendered ? routerReady(router) : undefined,
-]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  ),
-);
+]).then(() => {
+  const root = createRoot(container);
+  // A transition: the first render yields to the browser every few milliseconds instead of
+  // holding the main thread (Lighthouse's total blocking time), and over a prerendered screen
+  // that screen stays until the app's replaces it whole (decision 164).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
+});

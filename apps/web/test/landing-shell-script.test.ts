@@ -3,8 +3,8 @@ import { PICK_SHELL } from '../build/landing-shell-script';
 import { SESSION_STORAGE_KEY } from '../src/lib/auth/session-store';
 
 /** Runs index.html's inline script (decision 164) as the page would, at `pathname`. */
-function runAt(pathname: string) {
-  new Function('location', PICK_SHELL)({ pathname });
+function runAt(pathname: string, search = '') {
+  new Function('location', PICK_SHELL)({ pathname, search });
 }
 
 const root = () => document.getElementById('root') as HTMLElement;
@@ -13,7 +13,9 @@ beforeEach(() => {
   document.body.innerHTML = `
     <div id="root"></div>
     <template id="landing-it"><h1>Trova i tornei</h1></template>
-    <template id="landing-en"><h1>Find tournaments</h1></template>`;
+    <template id="landing-en"><h1>Find tournaments</h1></template>
+    <template id="login-it"><h1>Accedi</h1><form><input name="email"></form></template>
+    <template id="login-en"><h1>Log in</h1><form><input name="email"></form></template>`;
 });
 
 afterEach(() => {
@@ -38,8 +40,28 @@ describe('the prerendered landing’s inline script', () => {
     expect(root().childElementCount).toBe(0);
   });
 
-  it('leaves #root empty on any other path', () => {
+  it('shows a visitor the sign-in screen on /auth/login, its form inert until the app’s replaces it', () => {
+    window.localStorage.setItem('app-language', 'it');
     runAt('/auth/login');
+    expect(root().dataset.prerendered).toBe('it');
+    expect(root().querySelector('h1')?.textContent).toBe('Accedi');
+    expect(root().querySelector('form')?.inert).toBe(true);
+  });
+
+  it('leaves the sign-in screen to the app for a sign-in link’s error and for a signed-in user', () => {
+    runAt('/auth/login', '?error=expired');
+    expect(root().childElementCount).toBe(0);
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
+    );
+    runAt('/auth/login');
+    expect(root().childElementCount).toBe(0);
+  });
+
+  it('leaves #root empty on any other path', () => {
+    runAt('/explore');
+    runAt('/auth/register');
     expect(root().childElementCount).toBe(0);
   });
 });

@@ -43,12 +43,18 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            Component: RequireSignedOut,
+            // The sign-in screen too: its prerendered first paint stays (decision 164).
+            element: <RequireSignedOut showWhileLoading />,
             children: [
               {
                 path: 'auth/login',
                 lazy: () => import('@/app/routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
               },
+            ],
+          },
+          {
+            Component: RequireSignedOut,
+            children: [
               {
                 path: 'auth/register',
                 lazy: () => import('@/app/routes/auth/login').then((m) => ({ Component: m.RegisterRoute })),

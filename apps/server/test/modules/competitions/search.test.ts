@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import {
   type CompetitionSummary,
   EMPTY_CRITERIA,
@@ -91,6 +92,24 @@ describe('POST /api/competitions/search_competitions', () => {
     expect(body.items).toHaveLength(20);
     const all = await searchAll({});
     expect(all.items.map((c) => c.guid)).toEqual(expected({}));
+  });
+
+  it('answers brotli-compressed when the browser accepts it, and plain JSON when not', async () => {
+    const ask = (headers: Record<string, string>) =>
+      ctx.test.app.inject({
+        method: 'POST',
+        url: '/api/competitions/search_competitions',
+        headers: { cookie: ctx.cookie, ...headers },
+        payload: { limit: 20 },
+      });
+    const plain = await ask({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    const compressed = await ask({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it('pages without gaps or repeats', async () => {

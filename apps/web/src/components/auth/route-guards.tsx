@@ -1,4 +1,5 @@
 import { safeRedirectPath } from '@radar/shared';
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
@@ -14,7 +15,12 @@ export function loginPathFor(location: { pathname: string; search: string; hash:
  * who just signed out to the landing page.
  */
 export function RequireAuth() {
-  const { status, signedOutByUser } = useAuth();
+  const { status: current, signedOutByUser } = useAuth();
+  // Once the session is known, the signed-in layout and screen render in the background, in
+  // slices that leave the main thread free, while the spinner stays (decision 164). Any other
+  // change (a sign-out) applies at once.
+  const deferred = useDeferredValue(current);
+  const status = current === 'signedIn' && deferred === 'loading' ? 'loading' : current;
   const location = useLocation();
   if (status === 'loading') return <FullScreenSpinner />;
   if (status === 'signedOut')

@@ -1,3 +1,4 @@
+import type { SearchCompetitionsBody } from '@radar/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -48,6 +49,32 @@ describe('/explore', () => {
     expect(screen.getByRole('link', { name: 'Torneo Open di Natale' }).getAttribute('href')).toBe(
       '/competition/25C6CC33-AE3A-447E-A55B-FBE66FBAFC80',
     );
+  });
+
+  it('keeps the headings in order on every tab: the page h1, the results h2, then the h3 of cards or days', async () => {
+    stubApi({
+      '/api/reference/geo': () => json(geo),
+      [SEARCH]: (body) => json(searchResponse({ view: (body as SearchCompetitionsBody).view })),
+    });
+    /** Each heading's level may go at most one deeper than the one before it (axe's heading-order). */
+    const skipped = () => {
+      const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) =>
+        Number(h.tagName[1]),
+      );
+      return levels.filter((level, i) => i > 0 && level > (levels[i - 1] ?? 0) + 1);
+    };
+    renderApp('/explore');
+    await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT);
+    expect(screen.getByRole('heading', { level: 2, name: 'Tornei' })).toBeTruthy();
+    expect(skipped()).toEqual([]);
+
+    await act(async () => {
+      fireEvent.mouseDown(screen.getByRole('tab', { name: 'Calendario' }), { button: 0 });
+      fireEvent.click(screen.getByRole('tab', { name: 'Calendario' }));
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Calendario' }, WAIT);
+    expect(screen.getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(0);
+    expect(skipped()).toEqual([]);
   });
 
   it('offers the provinces of the chosen region only, and searches with both', async () => {

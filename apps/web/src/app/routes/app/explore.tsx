@@ -1,5 +1,5 @@
 import { type FilterCriteria, SEARCH_VIEWS, type SearchView } from '@radar/shared';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DegradedNotice } from '@/components/degraded-notice';
@@ -62,8 +62,10 @@ export function ExploreRoute() {
     update({ filters: { ...state.filters, ...change } });
   const onSearch = useCallback((q: string) => update({ q }), [update]);
 
-  // While another tab's answer is on screen, wait for this tab's.
-  const data = search.data?.view === state.tab ? search.data : undefined;
+  // While another tab's answer is on screen, wait for this tab's. The results render in the
+  // background (interruptible, in slices) once they arrive: the page stays responsive meanwhile.
+  const answer = useDeferredValue(search.data);
+  const data = answer?.view === state.tab ? answer : undefined;
   const isDocuments = state.tab === 'documents';
   const empty = data && (isDocuments ? data.documents.length === 0 : data.items.length === 0);
 
@@ -124,6 +126,8 @@ export function ExploreRoute() {
               <LoadingBlock label={t('explore.loading')} />
             ) : view === state.tab ? (
               <>
+                {/* The results' heading, between the page's h1 and the cards' or days' h3. */}
+                <h2 className="sr-only">{t(`explore.tabs.${view}`)}</h2>
                 {view === 'tournaments' && (
                   <ul className="grid grid-cols-1 gap-4 xl:grid-cols-2">
                     {data.items.map((competition) => (

@@ -1,5 +1,6 @@
 import type { CompetitionSummary } from '@radar/shared';
 import { CalendarDays, Euro, MapPin, Users } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompetitionStatusBadge, NewBadge } from '@/components/competition-status-badge';
 import { EligibilityBadge } from '@/components/eligibility-badge';
@@ -9,8 +10,16 @@ import { formatDayRange, formatEuro, formatInstant, formatNumber } from '@/lib/f
 import { useLanguage } from '@/lib/use-language';
 import { CompetitionLink } from './competition-link';
 
-/** One result of the search: what, where, when, its state for the user, and why it matches their filters. */
-export function CompetitionCard({ competition: c }: { competition: CompetitionSummary }) {
+/**
+ * One result of the search: what, where, when, its state for the user, and why it matches their
+ * filters. Memoised: the screen re-renders on every filter or search change, a card only when its
+ * result changes (the query cache keeps unchanged results the same objects).
+ */
+export const CompetitionCard = memo(function CompetitionCard({
+  competition: c,
+}: {
+  competition: CompetitionSummary;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const reasons = c.matchingFilters.reasons.map((reason) => t(`competitions.reason.${reason}`)).join(', ');
@@ -69,4 +78,4 @@ export function CompetitionCard({ competition: c }: { competition: CompetitionSu
       )}
     </article>
   );
-}
+});

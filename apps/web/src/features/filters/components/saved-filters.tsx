@@ -1,13 +1,16 @@
 import type { FilterCriteria } from '@radar/shared';
 import { BookmarkPlus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectClassName } from '@/components/filter-fields';
 import { Button } from '@/components/ui/button';
 import { CRITERIA_FIELDS, criteriaOfFilter } from '@/features/filters/api/criteria';
 import { useFilters } from '@/features/filters/api/get-filters';
-import { FilterWizard } from '@/features/filters/components/filter-wizard';
 import { cn } from '@/lib/utils';
+
+// The wizard (its form library and dialog) loads when asked for, not with the search (decision 164).
+const loadWizard = () => import('@/features/filters/components/filter-wizard');
+const FilterWizard = lazy(() => loadWizard().then((m) => ({ default: m.FilterWizard })));
 
 const sameCriteria = (a: FilterCriteria, b: FilterCriteria) =>
   CRITERIA_FIELDS.every((field) => a[field] === b[field]);
@@ -30,6 +33,8 @@ export function SavedFilters({
   const id = useId();
   const filters = useFilters();
   const [saving, setSaving] = useState(false);
+  // Mounted from the first press on (its code loads then), and stays mounted as before.
+  const [wizardWanted, setWizardWanted] = useState(false);
   const items = filters.data?.items ?? [];
   const applied = items.find((filter) => sameCriteria(criteriaOfFilter(filter), criteria));
 
@@ -61,11 +66,24 @@ export function SavedFilters({
           ))}
         </select>
       </div>
-      <Button variant="outline" onClick={() => setSaving(true)}>
+      <Button
+        variant="outline"
+        onPointerEnter={() => void loadWizard()}
+        onFocus={() => void loadWizard()}
+        onTouchStart={() => void loadWizard()}
+        onClick={() => {
+          setWizardWanted(true);
+          setSaving(true);
+        }}
+      >
         <BookmarkPlus aria-hidden="true" className="size-4" />
         {t('filters.explore.saveAs')}
       </Button>
-      <FilterWizard open={saving} onOpenChange={setSaving} initialCriteria={criteria} />
+      {wizardWanted && (
+        <Suspense fallback={null}>
+          <FilterWizard open={saving} onOpenChange={setSaving} initialCriteria={criteria} />
+        </Suspense>
+      )}
     </div>
   );
 }

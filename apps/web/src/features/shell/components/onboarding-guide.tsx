@@ -1,13 +1,12 @@
-import { Bell, CircleHelp, Funnel, Trophy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CircleHelp } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { cn } from '@/lib/utils';
-import { isOnboardingDue, markOnboardingSeen, ONBOARDING_STEPS } from '../lib/onboarding';
+import { isOnboardingDue, markOnboardingSeen } from '../lib/onboarding';
 
-const ICONS = { createFilters: Funnel, getNotified: Bell, subscribe: Trophy } as const;
+const loadDialog = () => import('./onboarding-dialog');
+const OnboardingDialog = lazy(loadDialog);
 
 /** Opens the guide from elsewhere (the '?' help dialog, a shortcut). */
 export const OPEN_ONBOARDING_EVENT = 'radar:open-onboarding';
@@ -24,6 +23,9 @@ export function OnboardingGuide() {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState(0);
   const userId = user?.id;
+  // The dialog's code loads when the guide first opens, and stays.
+  const [loaded, setLoaded] = useState(false);
+  if (open && !loaded) setLoaded(true);
 
   useEffect(() => {
     if (userId && isOnboardingDue(userId)) {
@@ -46,16 +48,15 @@ export function OnboardingGuide() {
     if (!next && userId) markOnboardingSeen(userId);
   };
 
-  const key = ONBOARDING_STEPS[step] ?? ONBOARDING_STEPS[0];
-  const Icon = ICONS[key];
-  const last = step === ONBOARDING_STEPS.length - 1;
-
   return (
     <>
       <Button
         variant="ghost"
         size="icon"
         aria-label={t('shell.onboarding.help')}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onTouchStart={() => void loadDialog()}
         onClick={() => {
           setStep(0);
           setOpen(true);
@@ -63,45 +64,11 @@ export function OnboardingGuide() {
       >
         <CircleHelp aria-hidden="true" className="size-5" />
       </Button>
-      <Dialog open={open} onOpenChange={close}>
-        <DialogContent>
-          <p className="text-xs font-semibold tracking-wide text-primary uppercase">
-            {t('shell.onboarding.progress', { step: step + 1, total: ONBOARDING_STEPS.length })}
-          </p>
-          <div className="flex items-center gap-3">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <DialogTitle>{t(`shell.onboarding.steps.${key}.title`)}</DialogTitle>
-          </div>
-          <DialogDescription className="text-base">
-            {t(`shell.onboarding.steps.${key}.description`)}
-          </DialogDescription>
-          <ol className="flex justify-center gap-2" aria-hidden="true">
-            {ONBOARDING_STEPS.map((name, index) => (
-              <li
-                key={name}
-                className={cn('h-1.5 w-8 rounded-full', index <= step ? 'bg-primary' : 'bg-muted')}
-              />
-            ))}
-          </ol>
-          <div className="flex flex-wrap justify-between gap-2">
-            <Button variant="ghost" onClick={() => close(false)}>
-              {t('shell.onboarding.skip')}
-            </Button>
-            <div className="flex gap-2">
-              {step > 0 && (
-                <Button variant="outline" onClick={() => setStep(step - 1)}>
-                  {t('shell.onboarding.back')}
-                </Button>
-              )}
-              <Button onClick={() => (last ? close(false) : setStep(step + 1))}>
-                {t(last ? 'shell.onboarding.done' : 'shell.onboarding.next')}
-              </Button>
-            </div>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {loaded && (
+        <Suspense fallback={null}>
+          <OnboardingDialog open={open} step={step} onStep={setStep} onOpenChange={close} />
+        </Suspense>
+      )}
     </>
   );
 }
