@@ -19,8 +19,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { STATUS_ID } from '../ingestion/ingestion.repository';
 
-/** Answers kept per generation at most (the oldest go first). */
-const MAX_ENTRIES = 500;
+/**
+ * Answers kept per generation at most, least recently used first out: a page of 20 results
+ * with its tournaments is some 60 KB of objects, one of 100 (the largest) some 300 KB.
+ */
+const MAX_ENTRIES = 200;
 /** Rows of `calendar_changes` past which a reader folds them into `calendar_version`. */
 const FOLD_AFTER = 1_000;
 

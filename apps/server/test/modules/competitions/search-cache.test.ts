@@ -149,6 +149,18 @@ describe('SearchCache', () => {
     expect(cache.stats).toEqual({ hits: 3, misses: 2, bypassed: 2 });
   });
 
+  it('keeps at most 200 answers, dropping the least recently used', async () => {
+    const cache = new SearchCache(ctx.test.database.db);
+    let computed = 0;
+    const compute = async () => ++computed;
+    for (let i = 0; i < 200; i++) await cache.get(1, now, `k${i}`, compute);
+    await cache.get(1, now, 'k0', compute); // used again: now the most recent
+    await cache.get(1, now, 'k200', compute); // one too many: k1 goes
+    expect(computed).toBe(201);
+    expect(await cache.get(1, now, 'k0', compute)).toBe(1);
+    expect(await cache.get(1, now, 'k1', compute)).toBe(202);
+  });
+
   it('forgets a failed computation', async () => {
     const cache = new SearchCache(ctx.test.database.db);
     await expect(cache.get(1, now, 'k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
