@@ -1,4 +1,5 @@
-import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { useDeferredMenu } from './deferred-menu';
 import { Button } from './ui/button';
 
 export interface Choice<V extends string> {
@@ -37,32 +38,17 @@ const ChoiceMenuDropdown = lazy(loadDropdown) as unknown as <V extends string>(
  * (decision 161).
  */
 export function ChoiceMenu<V extends string>(props: ChoiceMenuProps<V>) {
-  const [mode, setMode] = useState<'button' | 'open'>('button');
+  const { open, triggerProps } = useDeferredMenu(loadDropdown);
   const { buttonLabel = props.label, size, className, trigger } = props;
   const button = (
-    <Button
-      variant="ghost"
-      size={size}
-      aria-label={buttonLabel}
-      aria-haspopup="menu"
-      aria-expanded={mode === 'open' ? 'true' : 'false'}
-      className={className}
-      onPointerEnter={() => void loadDropdown()}
-      onFocus={() => void loadDropdown()}
-      onTouchStart={() => void loadDropdown()}
-      // Opens as the Radix trigger does: on a primary press, and on Enter or Space (click).
-      onPointerDown={(event) => {
-        if (event.button === 0 && !event.ctrlKey) setMode('open');
-      }}
-      onClick={() => setMode('open')}
-    >
+    <Button variant="ghost" size={size} aria-label={buttonLabel} className={className} {...triggerProps}>
       {trigger}
     </Button>
   );
-  if (mode === 'button') return button;
+  if (!open) return button;
   return (
     <Suspense fallback={button}>
-      <ChoiceMenuDropdown {...props} defaultOpen={mode === 'open'} />
+      <ChoiceMenuDropdown {...props} defaultOpen />
     </Suspense>
   );
 }

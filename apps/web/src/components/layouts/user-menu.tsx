@@ -1,7 +1,8 @@
 import { UserRound } from 'lucide-react';
-import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { useDeferredMenu } from '../deferred-menu';
 import { Button } from '../ui/button';
 
 const loadDropdown = () => import('./user-menu-dropdown');
@@ -34,24 +35,10 @@ export function UserMenuButton({ username, ...props }: { username: string } & Co
  */
 export function UserMenu() {
   const { user } = useAuth();
-  const [mode, setMode] = useState<'button' | 'open'>('button');
+  const { open, triggerProps } = useDeferredMenu(loadDropdown);
   if (!user) return null;
-  const button = (
-    <UserMenuButton
-      username={user.username}
-      aria-haspopup="menu"
-      aria-expanded={mode === 'open' ? 'true' : 'false'}
-      onPointerEnter={() => void loadDropdown()}
-      onFocus={() => void loadDropdown()}
-      onTouchStart={() => void loadDropdown()}
-      // Opens as the Radix trigger does: on a primary press, and on Enter or Space (click).
-      onPointerDown={(event) => {
-        if (event.button === 0 && !event.ctrlKey) setMode('open');
-      }}
-      onClick={() => setMode('open')}
-    />
-  );
-  if (mode === 'button') return button;
+  const button = <UserMenuButton username={user.username} {...triggerProps} />;
+  if (!open) return button;
   return (
     <Suspense fallback={button}>
       <UserMenuDropdown defaultOpen />
