@@ -140,7 +140,10 @@ describe('matching engine query', () => {
           multi += [...expected.values()].filter((e) => e.matchingFilters > 1).length;
         },
       ),
-      { numRuns: 60 },
+      // A fixed seed: the checks below are about the generated data as a whole, and a random
+      // draw of 60 cases fell under the first of them now and then. MATCHING_PROPERTY_SEED
+      // explores other draws.
+      { numRuns: 60, seed: Number(process.env.MATCHING_PROPERTY_SEED ?? 20_261_125) },
     );
     // Neither side trivially empty or full, and users with several matching filters do occur.
     expect(pairs).toBeGreaterThan(possible / 20);

@@ -161,7 +161,8 @@ describe('Settings → Notifications: push on this device, as it really is', () 
     expect(
       calls.filter((c) => c.method === 'POST' && c.path === '/api/notifications/device-token'),
     ).toHaveLength(1);
-    expect(screen.getByText('Le notifiche push sono attive su questo dispositivo.')).toBeTruthy();
+    // The note follows the switch in a render of its own.
+    expect(await screen.findByText('Le notifiche push sono attive su questo dispositivo.')).toBeTruthy();
     const push = await switchNamed('Push: Promemoria 5 ore prima');
     expect(push.disabled).toBe(false);
     expect(push.getAttribute('aria-checked')).toBe('true');
