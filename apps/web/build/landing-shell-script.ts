@@ -34,7 +34,9 @@ export const PICK_SHELL = `(() => {
   document.documentElement.lang = language;
   root.appendChild(shell.content.cloneNode(true));
   // A prerendered form waits for the app (inert: nothing typed there is lost when the app's
-  // form replaces it, and nothing is sent without the app, never a password in a GET).
-  for (const form of root.querySelectorAll('form')) form.inert = true;
+  // form replaces it, and nothing is sent without the app, never a password in a GET). So do
+  // the buttons (the header's language and theme menus): they do nothing until the app's take
+  // their place, and inert they say so instead of swallowing a press. Links work as they are.
+  for (const element of root.querySelectorAll('form, button')) element.inert = true;
   root.dataset.prerendered = language;
 })();`;

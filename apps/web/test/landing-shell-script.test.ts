@@ -12,7 +12,7 @@ const root = () => document.getElementById('root') as HTMLElement;
 beforeEach(() => {
   document.body.innerHTML = `
     <div id="root"></div>
-    <template id="landing-it"><h1>Trova i tornei</h1></template>
+    <template id="landing-it"><h1>Trova i tornei</h1><button>Tema</button><a href="/auth/register">Registrati</a></template>
     <template id="landing-en"><h1>Find tournaments</h1></template>
     <template id="login-it"><h1>Accedi</h1><form><input name="email"></form></template>
     <template id="login-en"><h1>Log in</h1><form><input name="email"></form></template>`;
@@ -23,6 +23,13 @@ afterEach(() => {
 });
 
 describe('the prerendered landing’s inline script', () => {
+  it('makes the prerendered buttons inert until the app’s replace them, leaving links live', () => {
+    window.localStorage.setItem('app-language', 'it');
+    runAt('/');
+    expect(root().querySelector('button')?.inert).toBe(true);
+    expect(root().querySelector('a')?.inert).toBe(false);
+  });
+
   it('shows a visitor the landing in the stored language', () => {
     window.localStorage.setItem('app-language', 'en');
     runAt('/');
