@@ -1,5 +1,5 @@
 import type { SimulatorHandle } from '@radar/fitp-simulator';
-import type { MatchableCompetition } from '@radar/shared';
+import type { MatchableCompetition, SearchCompetitionsBody } from '@radar/shared';
 import { afterAll, beforeAll } from 'vitest';
 import { competitions, tournaments, type User } from '../../src/db/schema';
 import { type IngestionDeps, runIngestion } from '../../src/modules/ingestion/ingestion.service';
@@ -104,4 +104,18 @@ export async function loadStored(app: TestApp): Promise<Stored[]> {
       ...draws.filter((t) => t.competitionGuid === c.guid),
     ],
   }));
+}
+
+/** `POST /api/competitions/search_competitions` as the app's signed-in user (or `cookie`'s). */
+export function postSearch(
+  ctx: Pick<FederationTestApp, 'test' | 'cookie'>,
+  body: SearchCompetitionsBody,
+  cookie = ctx.cookie,
+) {
+  return ctx.test.app.inject({
+    method: 'POST',
+    url: '/api/competitions/search_competitions',
+    headers: { cookie },
+    payload: body,
+  });
 }

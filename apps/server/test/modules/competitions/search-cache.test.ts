@@ -12,19 +12,14 @@ import {
   SearchCache,
   searchCacheOf,
 } from '../../../src/modules/competitions/search-cache';
-import { useFederationTestApp } from '../../helpers/competitions';
+import { postSearch, useFederationTestApp } from '../../helpers/competitions';
 
 describe('the search cache', () => {
   const ctx = useFederationTestApp();
   const db = () => ctx.test.database.db;
 
   async function search(body: SearchCompetitionsBody): Promise<SearchCompetitionsResponse> {
-    const response = await ctx.test.app.inject({
-      method: 'POST',
-      url: '/api/competitions/search_competitions',
-      headers: { cookie: ctx.cookie },
-      payload: body,
-    });
+    const response = await postSearch(ctx, body);
     expect(response.statusCode).toBe(200);
     return response.json();
   }

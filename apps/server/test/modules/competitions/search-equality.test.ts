@@ -22,6 +22,7 @@ import {
   createFederationTestApp,
   type FederationTestApp,
   loadStored,
+  postSearch,
   type Stored,
 } from '../../helpers/competitions';
 import { criteriaArb } from '../../helpers/filter-arbitraries';
@@ -75,12 +76,7 @@ describe('search results are those of the implementation before issue 17', () =>
   afterAll(() => ctx.close());
 
   const search = async (body: SearchCompetitionsBody) => {
-    const response = await ctx.test.app.inject({
-      method: 'POST',
-      url: '/api/competitions/search_competitions',
-      headers: { cookie: ctx.cookie },
-      payload: body,
-    });
+    const response = await postSearch(ctx, body);
     expect(response.statusCode).toBe(200);
     return response.json() as SearchCompetitionsResponse;
   };

@@ -16,6 +16,7 @@ import {
   createFederationTestApp,
   type FederationTestApp,
   loadStored,
+  postSearch,
   type Stored,
   useFederationTestApp,
 } from '../../helpers/competitions';
@@ -31,12 +32,7 @@ describe('POST /api/competitions/search_competitions', () => {
   afterAll(() => ctx.close());
 
   const search = async (body: SearchCompetitionsBody, cookie = ctx.cookie) => {
-    const response = await ctx.test.app.inject({
-      method: 'POST',
-      url: '/api/competitions/search_competitions',
-      headers: { cookie },
-      payload: body,
-    });
+    const response = await postSearch(ctx, body, cookie);
     return { status: response.statusCode, body: response.json() as SearchCompetitionsResponse };
   };
 
