@@ -87,6 +87,9 @@ function contextOf(side: UserSide, rows: CompetitionWithStatus[], at: MatchInsta
   return { byTournament, byCompetition, matches, cardRanking: side.cardRanking };
 }
 
+/** Additions since this instant are "new" (48 hours before `at`). */
+const newSinceOf = (at: MatchInstant) => new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
+
 /** Eligibility by the card's ranking; null without a card (docs/decisions/101). */
 const eligibilityOf = (
   cardRanking: string | null,
@@ -163,7 +166,7 @@ async function withTournaments(db: Db, rows: CompetitionWithStatus[]): Promise<P
 }
 
 function summariesOf(page: PublicRows, context: UserContext, at: MatchInstant): CompetitionSummary[] {
-  const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
+  const newSince = newSinceOf(at);
   return page.rows.map((row) => toSummary(row, page.tournamentsOf.get(row.guid) ?? [], context, newSince));
 }
 
@@ -190,9 +193,8 @@ async function publicOverview(
   where: ReturnType<typeof and>,
   at: MatchInstant,
 ): Promise<PublicOverview> {
-  const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
   const [groups, closing] = await Promise.all([
-    overviewGroups(db, where, at, newSince),
+    overviewGroups(db, where, at, newSinceOf(at)),
     closingSoonRows(db, where, at, CLOSING_SOON_COUNT).then((rows) => withTournaments(db, rows)),
   ]);
   const sum = <K extends string | number | null>(key: (g: (typeof groups)[number]) => K) => {
@@ -422,10 +424,7 @@ async function detailOf(
     findParticipantsOfCompetition(db, row.guid),
     findItemsOf(db, row.guid),
   ]);
-  const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
-  const summary = toSummary(row, tournaments, contextOf(side, [row], at), newSince);
-  // '' is a card without a ranking: eligibility 'unknown', no ranking shown.
-  const card = side.cardRanking === null ? null : { ranking: side.cardRanking || null };
+  const summary = toSummary(row, tournaments, contextOf(side, [row], at), newSinceOf(at));
   const subs = side.subscriptions;
   const { tournaments: _summaryTournaments, ...rest } = summary;
   return {
@@ -434,7 +433,8 @@ async function detailOf(
     externalUrl: row.externalUrl,
     detailUpdatedAt: iso(row.detailSyncedAt),
     hasCard: Boolean(user.fitpCardNumber?.trim()),
-    cardRanking: card?.ranking ?? null,
+    // '' is a card without a ranking: none shown.
+    cardRanking: side.cardRanking || null,
     tournaments: tournaments.map((t): TournamentDetail => {
       const list = entries.filter((p) => p.tournamentUuid === t.uuid);
       const positioned = list.map((p) => ({
@@ -450,7 +450,7 @@ async function detailOf(
       const subscription = subs.find((s) => s.tournamentUuid === t.uuid);
       const own = items.filter((i) => i.tournamentUuid === t.uuid).map(toItem);
       return {
-        ...toTournamentSummary(t, subscription, card ? eligibilityFor(card.ranking, t) : null),
+        ...toTournamentSummary(t, subscription, eligibilityOf(side.cardRanking, t)),
         notificationsEnabled: subscription?.notificationsEnabled ?? null,
         rankingLimit: t.rankingLimit,
         isDouble: t.isDouble,
