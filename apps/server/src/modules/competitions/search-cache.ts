@@ -58,12 +58,6 @@ export function calendarStateOf(row: CalendarStateRow | undefined): CalendarStat
 
 type Rows<T> = { rows: T[] };
 
-/** The calendar's version and the federation's state, in one round trip. */
-export async function readCalendarState(db: Db): Promise<CalendarState> {
-  const result = (await db.execute(sql`select ${calendarStateColumns}`)) as unknown as Rows<CalendarStateRow>;
-  return calendarStateOf(result.rows[0]);
-}
-
 /**
  * Folds the change rows into `calendar_version`, in one statement: the version stays what it
  * was (rows deleted are added to `settled` in the same commit); rows of transactions still

@@ -6,9 +6,9 @@ import type { SearchCompetitionsBody, SearchCompetitionsResponse } from '@radar/
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { competitions, subscriptions, tournaments } from '../../../src/db/schema';
+import { readSearchContext } from '../../../src/modules/competitions/competitions.repository';
 import {
   foldCalendarChanges,
-  readCalendarState,
   SearchCache,
   searchCacheOf,
 } from '../../../src/modules/competitions/search-cache';
@@ -17,6 +17,8 @@ import { postSearch, useFederationTestApp } from '../../helpers/competitions';
 describe('the search cache', () => {
   const ctx = useFederationTestApp();
   const db = () => ctx.test.database.db;
+  /** The calendar's version and its unfolded rows, as a search reads them. */
+  const calendarState = () => readSearchContext(db(), ctx.user.id);
 
   async function search(body: SearchCompetitionsBody): Promise<SearchCompetitionsResponse> {
     const response = await postSearch(ctx, body);
@@ -59,24 +61,24 @@ describe('the search cache', () => {
   it('keeps the version through sync bookkeeping, and moves it for what a search shows', async () => {
     const [row] = await db().select().from(competitions).limit(1);
     if (!row) throw new Error('no competition');
-    const start = (await readCalendarState(db())).version;
+    const start = (await calendarState()).version;
     await db()
       .update(competitions)
       .set({ detailSyncedAt: new Date(), listSyncedAt: new Date(), updatedAt: new Date() })
       .where(eq(competitions.guid, row.guid));
-    expect((await readCalendarState(db())).version).toBe(start);
+    expect((await calendarState()).version).toBe(start);
     await db()
       .update(competitions)
       .set({ participantsCount: row.participantsCount + 1 })
       .where(eq(competitions.guid, row.guid));
-    expect((await readCalendarState(db())).version).toBe(start + 1);
+    expect((await calendarState()).version).toBe(start + 1);
   });
 
   it('keeps the version when the change rows are folded', async () => {
-    const before = await readCalendarState(db());
+    const before = await calendarState();
     expect(before.pending).toBeGreaterThan(0);
     await foldCalendarChanges(db());
-    const after = await readCalendarState(db());
+    const after = await calendarState();
     expect(after.version).toBe(before.version);
     expect(after.pending).toBe(0);
   });
