@@ -35,27 +35,22 @@ export async function waitFor<T>(
 
 /**
  * A mail server on loopback that accepts and discards every message: the app in production
- * refuses to start without SMTP_URL, and a benchmark's emails go nowhere. Counts what it got.
+ * refuses to start without SMTP_URL, and a benchmark's emails go nowhere.
  */
-export async function startSmtpSink(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
-  let received = 0;
+export async function startSmtpSink(): Promise<{ url: string; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
       stream.resume();
-      stream.on('end', () => {
-        received++;
-        callback();
-      });
+      stream.on('end', () => callback());
     },
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${port}`,
-    received: () => received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
