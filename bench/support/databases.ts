@@ -66,23 +66,32 @@ export async function runOnDatabases(
  * less than wall-clock latency. Empty for PGlite (it runs in this process: see
  * `process.cpuUsage()`) or when /proc cannot be read.
  */
-export async function backendCpu(database: Database): Promise<Map<number, number>> {
+export async function backendCpu(
+  database: Database | Pick<pg.Client, 'query'>,
+): Promise<Map<number, number>> {
   const cpu = new Map<number, number>();
-  if (database.driver !== 'postgres') return cpu;
-  const { rows } = await database.pool.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database()',
+  const client = 'driver' in database ? (database.driver === 'postgres' ? database.pool : null) : database;
+  if (!client) return cpu;
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
   for (const { pid } of rows) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
-    } catch {
-      // Not on this machine, or gone.
-    }
+    const ms = await processCpu(pid);
+    if (ms !== null) cpu.set(pid, ms);
   }
   return cpu;
+}
+
+/** CPU time (ms, user and system) a process of this machine used so far, null if it is gone. */
+export async function processCpu(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }
 
 /** CPU ms the backends used between two {@link backendCpu} readings. */

@@ -66,6 +66,11 @@ export const competitions = pgTable(
     detailModifiedAt: timestamp('detail_modified_at', { withTimezone: true }),
     /** `found`, or `unpublished` while the federation answers 204. */
     detailStatus: text('detail_status').$type<'found' | 'unpublished'>(),
+    /**
+     * A digest of the last detail written (decision 134): a read that finds the same detail
+     * again only moves `detail_synced_at` instead of rewriting tournaments, participants and items.
+     */
+    detailFingerprint: text('detail_fingerprint'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [

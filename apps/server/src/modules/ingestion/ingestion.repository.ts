@@ -2,7 +2,7 @@
  * SQL of ingestion: reading what is stored for change detection, and writing the federation's
  * data with the change events in the same transaction.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -248,6 +248,36 @@ export async function updateCompetitionDetail(
   await tx.update(competitions).set(values).where(eq(competitions.guid, guid));
 }
 
+/**
+ * A detail read that found what was last written (decision 134): moves only
+ * `detail_synced_at`, and answers whether it did. The statement itself decides that the whole
+ * write would change nothing: the same fingerprint (tournaments, participants, items, links),
+ * still `found` at the list's `data_modifica`, and a prize the detail would not fill in (the
+ * list's prize, when it has one, wins; a list pass may have put back a 0). Every other column
+ * the detail writes follows from those. False means the caller writes the detail.
+ */
+export async function touchUnchangedDetail(
+  db: Db,
+  guid: string,
+  detail: { fingerprint: string; prizeMoney: number },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(competitions)
+    .set({ detailSyncedAt: now })
+    .where(
+      and(
+        eq(competitions.guid, guid),
+        eq(competitions.detailFingerprint, detail.fingerprint),
+        eq(competitions.detailStatus, 'found'),
+        sql`${competitions.detailModifiedAt} is not distinct from ${competitions.federationModifiedAt}`,
+        detail.prizeMoney === 0 ? undefined : gt(competitions.prizeMoney, 0),
+      ),
+    )
+    .returning({ guid: competitions.guid });
+  return rows.length > 0;
+}
+
 /** The competition's totals, counted from its stored tournaments and items. */
 export const participantsCountOf = (guid: string) =>
   sql<number>`(select coalesce(sum(${tournaments.participantsCount}), 0)::int from ${tournaments} where ${tournaments.competitionGuid} = ${guid})`;
@@ -285,8 +315,26 @@ export async function writeFederationStatus(
     .onConflictDoUpdate({ target: federationStatus.id, set: { ...changes, updatedAt: now } });
 }
 
+/** How stale `last_success_at` may grow while the federation stays up (decision 134). */
+export const FEDERATION_UP_REFRESH_MS = 60_000;
+
+/**
+ * The federation answered. Written only when the row says otherwise or its last success is
+ * older than {@link FEDERATION_UP_REFRESH_MS}: every live detail read ends here, and a row
+ * rewritten (and locked) by each of them would queue concurrent readers behind one another.
+ */
 export async function markFederationUp(db: Db, now: Date): Promise<void> {
-  await writeFederationStatus(db, now, { state: 'up', lastSuccessAt: now });
+  const at = now.toISOString();
+  const fresh = new Date(now.getTime() - FEDERATION_UP_REFRESH_MS).toISOString();
+  await db.execute(sql`
+    insert into ${federationStatus} (id, state, last_success_at, updated_at)
+    select ${STATUS_ID}, 'up', ${at}::timestamptz, ${at}::timestamptz
+    where not exists (
+      select 1 from ${federationStatus}
+      where id = ${STATUS_ID} and state = 'up' and last_success_at > ${fresh}::timestamptz
+    )
+    on conflict (id) do update
+      set state = 'up', last_success_at = excluded.last_success_at, updated_at = excluded.updated_at`);
 }
 
 export async function markFederationDown(db: Db, now: Date, error: unknown): Promise<void> {

@@ -5,6 +5,8 @@
  * as the data. Idempotent: a second pass over unchanged data records nothing. One failing
  * competition never stops the others; with the federation down, the stored data stays as it was.
  */
+
+import { createHash } from 'node:crypto';
 import {
   addDays,
   COMPETITION_EVENT_KINDS,
@@ -39,6 +41,7 @@ import {
   readFederationStatus,
   replaceParticipants,
   type StoredListState,
+  touchUnchangedDetail,
   updateCompetitionDetail,
   upsertItems,
   upsertListRows,
@@ -245,6 +248,10 @@ export async function applyListRows(
 
 // --- One competition's detail -----------------------------------------------------------------
 
+/** A digest of everything a detail writes (decision 134): equal fingerprints, equal writes. */
+export const detailFingerprint = (detail: FederationCompetitionDetail): string =>
+  createHash('sha256').update(JSON.stringify(detail)).digest('base64url');
+
 /**
  * Writes a competition's detail and records its new tournaments and items, in one transaction.
  * The competition must be stored already (from the list). Items and tournaments of a
@@ -376,6 +383,7 @@ export async function applyDetail(
       detailSyncedAt: now,
       detailModifiedAt: competition.federationModifiedAt,
       detailStatus: 'found',
+      detailFingerprint: detailFingerprint(detail),
       updatedAt: now,
     });
     return insertEvents(tx, events, now);
@@ -402,7 +410,15 @@ export async function syncDetail(
     return { outcome: 'unpublished', events: [] };
   }
   if (result.kind === 'not-found') return { outcome: 'not-found', events: [] };
-  return { outcome: 'read', events: await applyDetail(deps.db, guid, result.detail, deps.now()) };
+  const { detail } = result;
+  const unchanged = await touchUnchangedDetail(
+    deps.db,
+    guid,
+    { fingerprint: detailFingerprint(detail), prizeMoney: detail.prizeMoney ?? 0 },
+    deps.now(),
+  );
+  if (unchanged) return { outcome: 'read', events: [] };
+  return { outcome: 'read', events: await applyDetail(deps.db, guid, detail, deps.now()) };
 }
 
 // --- A pass ---------------------------------------------------------------------------------------

@@ -64,7 +64,12 @@ describe('the search cache', () => {
     const start = (await calendarState()).version;
     await db()
       .update(competitions)
-      .set({ detailSyncedAt: new Date(), listSyncedAt: new Date(), updatedAt: new Date() })
+      .set({
+        detailSyncedAt: new Date(),
+        listSyncedAt: new Date(),
+        detailFingerprint: 'another detail',
+        updatedAt: new Date(),
+      })
       .where(eq(competitions.guid, row.guid));
     expect((await calendarState()).version).toBe(start);
     await db()
