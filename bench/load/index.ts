@@ -27,6 +27,7 @@ import type { SearchCompetitionsBody } from '@radar/shared';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
+import { backendCpu, cpuSince, processCpu } from '../support/databases';
 import { freePort, sleep, startSmtpSink, waitFor } from '../support/process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -324,8 +325,14 @@ async function main(): Promise<void> {
     );
     let failed = false;
     for (const users of LEVELS) {
+      const appBefore = (await processCpu(app.pid ?? 0)) ?? 0;
+      const dbBefore = await backendCpu(client);
       const { result, byRoute, p50, p95, p99, max } = await run(base, seeded, mix(withHome), users);
       const errors = result.errors + result.timeouts + result.non2xx;
+      // CPU per request (the app's process, and the database's backends): what a busy machine
+      // disturbs far less than the latencies.
+      const appMs = (((await processCpu(app.pid ?? 0)) ?? 0) - appBefore) / result.requests.total;
+      const dbMs = cpuSince(dbBefore, await backendCpu(client)) / result.requests.total;
       console.log(
         [
           `${String(users).padStart(3)} users`,
@@ -335,6 +342,7 @@ async function main(): Promise<void> {
           `p99 ${p99.toFixed(1)} ms`,
           `max ${max.toFixed(0)} ms`,
           `errors ${errors} (${result.non2xx} non-2xx, ${result.errors} socket, ${result.timeouts} timeouts)`,
+          `CPU per request: app ${appMs.toFixed(2)} ms, database ${dbMs.toFixed(2)} ms`,
         ].join(' | '),
       );
       for (const [route, list] of byRoute) {
