@@ -1,6 +1,7 @@
 /**
  * Load test of the whole app over HTTP (issue 17): starts Radar Tornei on a fresh PostgreSQL
- * database with the bundled federation simulator's calendar, signs N users in through
+ * database with the bundled federation simulator's calendar (the simulator in its own process,
+ * as the federation is another server), signs N users in through
  * `POST /api/login`, gives them filters, followed tournaments and notifications, then drives a
  * realistic mix of requests with autocannon for a bounded time at each level of concurrent
  * users (one connection per user, no think time: every user has a request in flight all the
@@ -39,8 +40,20 @@ const P95_GOAL_MS = 200;
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * The bundled federation simulator as its own process: the federation is another server, and
+ * its work (answering the live detail reads) must not land on the app's event loop.
+ */
+function startSimulator(port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'packages/fitp-simulator/src/cli.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, SIM_PORT: String(port), SIM_HOST: '127.0.0.1' },
+  });
+}
+
 /** The app as its own process (the load tool must not share its event loop). */
-function startApp(databaseUrl: string, port: number, smtpUrl: string): ChildProcess {
+function startApp(databaseUrl: string, port: number, smtpUrl: string, fitpUrl: string): ChildProcess {
   // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (where its time went).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -58,7 +71,7 @@ function startApp(databaseUrl: string, port: number, smtpUrl: string): ChildProc
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'radar-load-')),
       LOG_LEVEL: 'warn',
-      FITP_SIMULATOR_PORT: '0',
+      FITP_BASE_URL: fitpUrl,
       // Every user signs in from 127.0.0.1.
       AUTH_RATE_LIMIT_IP_MAX: '100000',
       AUTH_RATE_LIMIT_ACCOUNT_MAX: '100000',
@@ -292,7 +305,20 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const smtp = await startSmtpSink();
-  const app = startApp(url.toString(), port, smtp.url);
+  const simPort = await freePort();
+  const simulator = startSimulator(simPort);
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  await waitFor(
+    'the federation simulator',
+    60_000,
+    () =>
+      fetch(simUrl).then(
+        () => true,
+        () => null,
+      ),
+    200,
+  );
+  const app = startApp(url.toString(), port, smtp.url, simUrl);
   const exited = once(app, 'exit');
   const client = new pg.Client({ connectionString: url.toString() });
   try {
@@ -365,6 +391,7 @@ async function main(): Promise<void> {
     app.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
     if (app.exitCode === null) app.kill('SIGKILL');
+    simulator.kill('SIGTERM');
     await smtp.close();
     if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
     else await admin.query(`drop database if exists "${name}" with (force)`);
