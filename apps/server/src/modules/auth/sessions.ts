@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { sessions, type User, users } from '../../db/schema';
 
 /** Sessions last 30 days from the last use (sliding), refreshed at most once a day. */
@@ -37,28 +38,22 @@ export async function createSession(
 export type ResolvedSession = { user: User; sessionId: string; expiresAt: Date; refreshed: boolean };
 
 /**
- * The session lookup, the one query of every signed-in request: prepared once per database
- * (a named statement on PostgreSQL), so a request neither builds its SQL nor sends its text
- * again (docs/decisions/132).
+ * The session lookup, the one query of every signed-in request: a prepared query
+ * (docs/decisions/132, 134).
  */
-const prepareSessionLookup = (db: Db) =>
+const sessionLookup = preparedQuery((db) =>
   db
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare('session_lookup');
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+    .prepare('session_lookup'),
+);
 
 /** The user behind a session token, or null when unknown or expired (sliding expiry). */
 export async function resolveSession(db: Db, token: string, now: Date): Promise<ResolvedSession | null> {
   const sessionId = hashToken(token);
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ id: sessionId, now });
+  const [row] = await sessionLookup(db).execute({ id: sessionId, now });
   if (!row) return null;
   let expiresAt = row.session.expiresAt;
   let refreshed = false;

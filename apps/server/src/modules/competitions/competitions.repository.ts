@@ -2,6 +2,7 @@
 import { type FilterCriteria, foldText } from '@radar/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import {
   type CompetitionRow,
   competitions,
@@ -13,13 +14,13 @@ import {
   tournamentItems,
   tournaments,
 } from '../../db/schema';
-import { competitionStatusSql, type MatchInstant } from '../filters/filter-sql';
 import {
-  type CalendarState,
-  type CalendarStateRow,
-  calendarStateColumns,
-  calendarStateOf,
-} from './search-cache';
+  competitionStatusSql,
+  instantParams,
+  instantPlaceholders,
+  type MatchInstant,
+} from '../filters/filter-sql';
+import { type CalendarState, calendarStateFields, calendarStateOf } from './search-cache';
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -84,15 +85,20 @@ export async function searchCompetitionRows(
   };
 }
 
+const competitionRow = preparedQuery((db) =>
+  db
+    .select({ competition: competitions, status: competitionStatusSql(instantPlaceholders) })
+    .from(competitions)
+    .where(eq(competitions.guid, sql.placeholder('guid')))
+    .prepare('competition_row'),
+);
+
 export async function findCompetitionRow(
   db: Db,
   guid: string,
   at: MatchInstant,
 ): Promise<CompetitionWithStatus | null> {
-  const [row] = await db
-    .select({ competition: competitions, status: competitionStatusSql(at) })
-    .from(competitions)
-    .where(eq(competitions.guid, guid));
+  const [row] = await competitionRow(db).execute({ guid, ...instantParams(at) });
   return row ? { ...row.competition, status: Number(row.status) } : null;
 }
 
@@ -105,26 +111,49 @@ export async function findTournamentsOf(db: Db, guids: string[]): Promise<Tourna
     .orderBy(asc(tournaments.competitionGuid), asc(tournaments.ordinal));
 }
 
-/** The entry lists of a competition's tournaments, each in the federation's order. */
-export async function findParticipantsOfCompetition(db: Db, guid: string): Promise<ParticipantRow[]> {
-  return db
+const tournamentsOfCompetition = preparedQuery((db) =>
+  db
+    .select()
+    .from(tournaments)
+    .where(eq(tournaments.competitionGuid, sql.placeholder('guid')))
+    .orderBy(asc(tournaments.ordinal))
+    .prepare('tournaments_of_competition'),
+);
+
+/** A competition's tournaments in the federation's order. */
+export async function findTournamentsOfCompetition(db: Db, guid: string): Promise<TournamentRow[]> {
+  return tournamentsOfCompetition(db).execute({ guid });
+}
+
+const participantsOfCompetition = preparedQuery((db) =>
+  db
     .select({ participant: participants })
     .from(participants)
     .innerJoin(tournaments, eq(tournaments.uuid, participants.tournamentUuid))
-    .where(eq(tournaments.competitionGuid, guid))
+    .where(eq(tournaments.competitionGuid, sql.placeholder('guid')))
     .orderBy(asc(participants.tournamentUuid), asc(participants.ordinal))
-    .then((rows) => rows.map((r) => r.participant));
+    .prepare('participants_of_competition'),
+);
+
+/** The entry lists of a competition's tournaments, each in the federation's order. */
+export async function findParticipantsOfCompetition(db: Db, guid: string): Promise<ParticipantRow[]> {
+  return (await participantsOfCompetition(db).execute({ guid })).map((r) => r.participant);
 }
 
-export async function findItemsOf(db: Db, guid: string): Promise<TournamentItemRow[]> {
-  return db
+const itemsOfCompetition = preparedQuery((db) =>
+  db
     .select()
     .from(tournamentItems)
-    .where(eq(tournamentItems.competitionGuid, guid))
+    .where(eq(tournamentItems.competitionGuid, sql.placeholder('guid')))
     .orderBy(
       desc(sql`coalesce(${tournamentItems.publishedAt}, ${tournamentItems.firstSeenAt})`),
       desc(tournamentItems.itemId),
-    );
+    )
+    .prepare('items_of_competition'),
+);
+
+export async function findItemsOf(db: Db, guid: string): Promise<TournamentItemRow[]> {
+  return itemsOfCompetition(db).execute({ guid });
 }
 
 /** What the search and the detail need of the user's follows. */
@@ -143,34 +172,39 @@ export interface UserSide {
   cardRanking: string | null;
 }
 
-type UserSideRow = {
-  subscriptions: UserSubscription[] | string;
-  filters: FilterCriteria[] | string;
-  card_ranking: string | null;
-};
-
 /**
- * The columns of the user's side, for one statement: their follows of `guids` (every follow
- * when null), their enabled filters and their card's ranking.
+ * The fields of the user's side, for one statement: their follows of the competitions whose
+ * guids the `guids` placeholder lists (a JSON array; every follow when the statement has no
+ * such placeholder), their enabled filters and their card's ranking. The user is the `userId`
+ * placeholder.
  */
-function userSideColumns(userId: string, guids: string[] | null): SQL {
-  const ofGuids =
-    guids === null
-      ? sql``
-      : sql`and s.competition_guid in (select json_array_elements_text(${JSON.stringify(guids)}::json))`;
-  return sql`
-    (select coalesce(json_agg(json_build_object(
+function userSideFields(ofGuids: boolean) {
+  const userId = sql.placeholder('userId');
+  const guidCondition = ofGuids
+    ? sql`and s.competition_guid in (select json_array_elements_text(${sql.placeholder('guids')}::json))`
+    : sql``;
+  return {
+    subscriptions: sql<UserSubscription[] | string>`(select coalesce(json_agg(json_build_object(
         'id', s.id, 'competitionGuid', s.competition_guid, 'tournamentUuid', s.tournament_uuid, 'lost', s.lost,
         'notificationsEnabled', s.notifications_enabled)), '[]')
-      from subscriptions s where s.user_id = ${userId} ${ofGuids}) as subscriptions,
-    (select coalesce(json_agg(json_build_object(
+      from subscriptions s where s.user_id = ${userId} ${guidCondition})`,
+    filters: sql<FilterCriteria[] | string>`(select coalesce(json_agg(json_build_object(
         'codFonte', f.cod_fonte, 'idStatopuc', f.id_statopuc, 'dataInizio', f.data_inizio,
         'dataFine', f.data_fine, 'regionId', f.region_id, 'provinceId', f.province_id, 'prize', f.prize,
         'tipoTorneo', f.tipo_torneo, 'catClass', f.cat_class, 'catEta', f.cat_eta,
         'timePeriod', f.time_period) order by f.created_at, f.id), '[]')
-      from filters f where f.user_id = ${userId} and f.notifications_enabled) as filters,
-    (select coalesce(c.ranking, '') from fitp_cards c where c.user_id = ${userId}) as card_ranking`;
+      from filters f where f.user_id = ${userId} and f.notifications_enabled)`,
+    cardRanking: sql<
+      string | null
+    >`(select coalesce(c.ranking, '') from fitp_cards c where c.user_id = ${userId})`,
+  };
 }
+
+type UserSideRow = {
+  subscriptions: UserSubscription[] | string;
+  filters: FilterCriteria[] | string;
+  cardRanking: string | null;
+};
 
 function userSideOf(row: UserSideRow | undefined): UserSide {
   // json arrives parsed from node-postgres and PGlite alike; text only if a driver leaves it so.
@@ -179,17 +213,27 @@ function userSideOf(row: UserSideRow | undefined): UserSide {
   return {
     subscriptions: parsed(row?.subscriptions),
     filters: parsed(row?.filters),
-    cardRanking: row?.card_ranking ?? null,
+    cardRanking: row?.cardRanking ?? null,
   };
 }
 
+/** A statement of fields alone: no table to read from. */
+const noTable = sql`(select 1) as one`;
+
+const userSide = preparedQuery((db) => db.select(userSideFields(true)).from(noTable).prepare('user_side'));
+
 /** The user's side of these competitions, in one statement (one round trip). */
 export async function findUserSide(db: Db, userId: string, guids: string[]): Promise<UserSide> {
-  const result = (await db.execute(sql`select ${userSideColumns(userId, guids)}`)) as unknown as {
-    rows: UserSideRow[];
-  };
-  return userSideOf(result.rows[0]);
+  const [row] = await userSide(db).execute({ userId, guids: JSON.stringify(guids) });
+  return userSideOf(row);
 }
+
+const searchContext = preparedQuery((db) =>
+  db
+    .select({ ...calendarStateFields, ...userSideFields(false) })
+    .from(noTable)
+    .prepare('search_context'),
+);
 
 /**
  * What a search reads before its answer, in one statement: the calendar's version and the
@@ -197,10 +241,8 @@ export async function findUserSide(db: Db, userId: string, guids: string[]): Pro
  * the page is not known yet).
  */
 export async function readSearchContext(db: Db, userId: string): Promise<CalendarState & { user: UserSide }> {
-  const result = (await db.execute(
-    sql`select ${calendarStateColumns}, ${userSideColumns(userId, null)}`,
-  )) as unknown as { rows: (CalendarStateRow & UserSideRow)[] };
-  const row = result.rows[0];
+  const [row] = await searchContext(db).execute({ userId });
+  if (!row) throw new Error('the search context statement returned no row');
   return { ...calendarStateOf(row), user: userSideOf(row) };
 }
 

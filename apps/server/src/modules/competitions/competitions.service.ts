@@ -40,6 +40,7 @@ import {
   findItemsOf,
   findParticipantsOfCompetition,
   findTournamentsOf,
+  findTournamentsOfCompetition,
   findUserSide,
   overviewGroups,
   readSearchContext,
@@ -419,7 +420,7 @@ async function detailOf(
   at: MatchInstant,
 ): Promise<CompetitionDetail> {
   const [tournaments, side, entries, items] = await Promise.all([
-    findTournamentsOf(db, [row.guid]),
+    findTournamentsOfCompetition(db, row.guid),
     findUserSide(db, user.id, [row.guid]),
     findParticipantsOfCompetition(db, row.guid),
     findItemsOf(db, row.guid),

@@ -36,23 +36,23 @@ export interface CalendarState {
   federationState: 'up' | 'down' | null;
 }
 
-export type CalendarStateRow = {
-  version: number | string | null;
-  pending: number;
-  federation_state: 'up' | 'down' | null;
+/** The calendar's version and the federation's state, as fields of a select (one snapshot). */
+export const calendarStateFields = {
+  version: sql<number | string | null>`((select settled from calendar_version where id = 1)
+    + (select count(*) from calendar_changes))::float8`,
+  pending: sql<number | string>`(select count(*) from calendar_changes)::int`,
+  federationState: sql<'up' | 'down' | null>`(select state from federation_status where id = ${STATUS_ID})`,
 };
 
-/** The calendar's version and the federation's state, as columns of a statement (one snapshot). */
-export const calendarStateColumns = sql`
-  ((select settled from calendar_version where id = 1) + (select count(*) from calendar_changes))::float8 as version,
-  (select count(*) from calendar_changes)::int as pending,
-  (select state from federation_status where id = ${STATUS_ID}) as federation_state`;
-
-export function calendarStateOf(row: CalendarStateRow | undefined): CalendarState {
+export function calendarStateOf(row: {
+  version: number | string | null;
+  pending: number | string;
+  federationState: 'up' | 'down' | null;
+}): CalendarState {
   return {
-    version: Number(row?.version ?? 0),
-    pending: Number(row?.pending ?? 0),
-    federationState: row?.federation_state ?? null,
+    version: Number(row.version ?? 0),
+    pending: Number(row.pending),
+    federationState: row.federationState,
   };
 }
 

@@ -28,10 +28,17 @@ export const matchInstant = (now: Date): MatchInstant => ({ now, today: romeDate
 type Competitions = typeof competitions;
 type Filters = typeof filters;
 
+/** The instant of a prepared statement: placeholders `today` and `now`, filled by {@link instantParams}. */
+export const instantPlaceholders = { today: sql.placeholder('today'), now: sql.placeholder('now') };
+export const instantParams = (at: MatchInstant) => ({ today: at.today, now: at.now.toISOString() });
+
 /** `competitionStatus` of @radar/shared: 1 concluded, 2 ongoing, 3 open registration, 4 upcoming. */
-export function competitionStatusSql(at: MatchInstant, c: Competitions = competitions): SQL<number> {
+export function competitionStatusSql(
+  at: MatchInstant | typeof instantPlaceholders,
+  c: Competitions = competitions,
+): SQL<number> {
   const today = sql`${at.today}::date`;
-  const now = sql`${at.now.toISOString()}::timestamptz`;
+  const now = sql`${at.now instanceof Date ? at.now.toISOString() : at.now}::timestamptz`;
   return sql<number>`(case
     when ${c.endDate} < ${today} then 1
     when ${c.startDate} <= ${today} then 2

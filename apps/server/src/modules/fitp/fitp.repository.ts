@@ -1,6 +1,7 @@
 /** The SQL of the federation card: the card and its data, the radar's memory, the card's follows, reports. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import {
   competitions,
   type FitpCardRow,
@@ -19,8 +20,16 @@ export type CardData = Omit<
   'userId' | 'connectedAt' | 'autoFollow' | 'syncPending' | 'syncDeferredAt'
 >;
 
+const cardOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(fitpCards)
+    .where(eq(fitpCards.userId, sql.placeholder('userId')))
+    .prepare('fitp_card_of'),
+);
+
 export async function findCard(db: Executor, userId: string): Promise<FitpCardRow | undefined> {
-  const [row] = await db.select().from(fitpCards).where(eq(fitpCards.userId, userId));
+  const [row] = await cardOf(db).execute({ userId });
   return row;
 }
 

@@ -1,6 +1,7 @@
 /** The SQL of the dashboard (`GET /api/home`). */
 import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { competitions, filters, notifications } from '../../db/schema';
 
 export type CandidateRow = Pick<
@@ -52,21 +53,33 @@ export async function listNearCandidates(
     .orderBy(asc(competitions.startDate), asc(competitions.guid));
 }
 
-/** The user's filters: how many, how many active, and the first active ones by name. */
-export async function filtersSummary(db: Db, userId: string, limit: number) {
-  const [totals] = await db
+const filterTotals = preparedQuery((db) =>
+  db
     .select({
       total: count(),
       active: sql<number>`count(*) filter (where ${filters.notificationsEnabled})`.mapWith(Number),
     })
     .from(filters)
-    .where(eq(filters.userId, userId));
-  const items = await db
+    .where(eq(filters.userId, sql.placeholder('userId')))
+    .prepare('home_filter_totals'),
+);
+
+const firstActiveFilters = preparedQuery((db) =>
+  db
     .select({ id: filters.id, name: filters.name })
     .from(filters)
-    .where(and(eq(filters.userId, userId), eq(filters.notificationsEnabled, true)))
+    .where(and(eq(filters.userId, sql.placeholder('userId')), eq(filters.notificationsEnabled, true)))
     .orderBy(asc(sql`lower(${filters.name})`), asc(filters.id))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare('home_first_active_filters'),
+);
+
+/** The user's filters: how many, how many active, and the first active ones by name. */
+export async function filtersSummary(db: Db, userId: string, limit: number) {
+  const [[totals], items] = await Promise.all([
+    filterTotals(db).execute({ userId }),
+    firstActiveFilters(db).execute({ userId, limit }),
+  ]);
   return { total: Number(totals?.total ?? 0), active: Number(totals?.active ?? 0), items };
 }
 

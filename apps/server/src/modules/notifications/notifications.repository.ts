@@ -7,6 +7,7 @@ import type {
 } from '@radar/shared';
 import { and, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import {
   type DeviceTokenRow,
   deviceTokens,
@@ -174,7 +175,29 @@ export async function insertNotificationsWithDeliveries(
   return ordered;
 }
 
-/** A page of a user's notifications, newest first, strictly older than `beforeSeq`. */
+/** A page of the user's notifications, newest first (strictly older than `beforeSeq` when given). */
+const inboxPage = (name: string, before: boolean) =>
+  preparedQuery((db) =>
+    db
+      .select({
+        notification: notifications,
+        unread: sql<number>`(select count(*)::int from ${notifications} u
+          where u.user_id = ${sql.placeholder('userId')} and u.read_at is null)`,
+      })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          before ? lt(notifications.seq, sql.placeholder('beforeSeq')) : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  );
+const inboxFirstPage = inboxPage('inbox_first_page', false);
+const inboxPageBefore = inboxPage('inbox_page_before', true);
+
 /**
  * A page of the user's notifications, newest first, with their unread count, in one statement
  * (the count rides on every row). A page with no row (past the end) counts apart.
@@ -184,21 +207,11 @@ export async function listUserNotifications(
   userId: string,
   options: { limit: number; beforeSeq?: number | undefined },
 ): Promise<{ rows: NotificationRow[]; unreadCount: number }> {
-  const found = await db
-    .select({
-      notification: notifications,
-      unread: sql<number>`(select count(*)::int from ${notifications} u
-        where u.user_id = ${userId} and u.read_at is null)`,
-    })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        options.beforeSeq === undefined ? undefined : lt(notifications.seq, options.beforeSeq),
-      ),
-    )
-    .orderBy(desc(notifications.seq))
-    .limit(options.limit);
+  const { limit, beforeSeq } = options;
+  const found =
+    beforeSeq === undefined
+      ? await inboxFirstPage(db).execute({ userId, limit })
+      : await inboxPageBefore(db).execute({ userId, limit, beforeSeq });
   const first = found[0];
   return {
     rows: found.map((r) => r.notification),

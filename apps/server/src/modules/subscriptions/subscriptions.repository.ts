@@ -1,6 +1,7 @@
 /** The SQL of followed tournaments (spec §3 Subscription). */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import {
   type CompetitionRow,
   competitions,
@@ -16,9 +17,8 @@ export type FollowedRow = {
   tournament: TournamentRow | null;
 };
 
-/** Every tournament the user follows, with what our data still holds of it. */
-export async function listFollowed(db: Executor, userId: string): Promise<FollowedRow[]> {
-  return db
+const followedOf = preparedQuery((db) =>
+  db
     .select({ subscription: subscriptions, competition: competitions, tournament: tournaments })
     .from(subscriptions)
     .leftJoin(competitions, eq(competitions.guid, subscriptions.competitionGuid))
@@ -29,8 +29,14 @@ export async function listFollowed(db: Executor, userId: string): Promise<Follow
         eq(tournaments.competitionGuid, subscriptions.competitionGuid),
       ),
     )
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
+    .where(eq(subscriptions.userId, sql.placeholder('userId')))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+    .prepare('followed_of'),
+);
+
+/** Every tournament the user follows, with what our data still holds of it. */
+export async function listFollowed(db: Executor, userId: string): Promise<FollowedRow[]> {
+  return followedOf(db).execute({ userId });
 }
 
 export async function listSubscriptions(db: Executor, userId: string): Promise<SubscriptionRow[]> {
