@@ -29,8 +29,10 @@ import {
   findPreferenceRows,
   findUserNotification,
   insertNotificationsWithDeliveries,
+  insertSourceWithDeliveries,
   listUserNotifications,
   markAllRead,
+  type NotificationSource,
   type PreferenceRow,
   setNotificationRead,
   type TypeChannelRule,
@@ -177,19 +179,50 @@ export async function createNotifications(
       }
     }
 
-    // The jobs commit (or roll back) with the rows: a job id is a delivery row's id, so the same
-    // delivery can never be enqueued twice.
-    // Our Db type is driver-neutral, so its execute() result is untyped; both drivers return rows.
-    const db = fromDrizzle(t as unknown as DrizzleTransactionLike, sql);
-    for (const channel of NOTIFICATION_CHANNELS) {
-      for (let start = 0; start < jobs[channel].length; start += JOB_CHUNK) {
-        await options.queue.insert(DELIVERY_QUEUES[channel], jobs[channel].slice(start, start + JOB_CHUNK), {
-          db,
-        });
-      }
-    }
-
+    await enqueueDeliveryJobs(t, options.queue, jobs);
     return { created, duplicates: items.length - created.length };
+  });
+}
+
+/**
+ * Enqueues the delivery jobs in the creating transaction: they commit (or roll back) with the
+ * rows, and a job id is a delivery row's id, so the same delivery can never be enqueued twice.
+ */
+async function enqueueDeliveryJobs(
+  t: Executor,
+  queue: PgBoss,
+  jobs: Record<NotificationChannel, { id: string; data: DeliveryJobData }[]>,
+): Promise<void> {
+  // Our Db type is driver-neutral, so its execute() result is untyped; both drivers return rows.
+  const db = fromDrizzle(t as unknown as DrizzleTransactionLike, sql);
+  for (const channel of NOTIFICATION_CHANNELS) {
+    for (let start = 0; start < jobs[channel].length; start += JOB_CHUNK) {
+      await queue.insert(DELIVERY_QUEUES[channel], jobs[channel].slice(start, start + JOB_CHUNK), { db });
+    }
+  }
+}
+
+/**
+ * `createNotifications` for rows a query computes in the database (`source`, see
+ * `NotificationSource`): the same statement, channels, delivery rows and jobs, but the rows
+ * never travel to JavaScript and back (decision 133) — the matching engine's path, where a
+ * batch is ~100,000 notifications. The caller builds the source, so it answers for the rows'
+ * validity (types, params, dedupe keys; `createNotifications` validates each item), and for
+ * the batch id the source gives every row. One statement: a source is not chunked.
+ */
+export async function createNotificationsFromQuery(
+  tx: Executor,
+  source: NotificationSource,
+  options: Pick<CreateNotificationsOptions, 'queue'>,
+): Promise<{ sourceRows: number; created: number }> {
+  return tx.transaction(async (t) => {
+    const written = await insertSourceWithDeliveries(t, source, CHANNEL_RULES);
+    const jobOf = (deliveryId: string) => ({ id: deliveryId, data: { deliveryId } });
+    await enqueueDeliveryJobs(t, options.queue, {
+      email: written.emailDeliveryIds.map(jobOf),
+      push: written.pushDeliveryIds.map(jobOf),
+    });
+    return { sourceRows: written.sourceRows, created: written.created };
   });
 }
 

@@ -6,6 +6,7 @@ import {
   addDays,
   type FilterCriteria,
   type FilterReason,
+  notificationParamsSchema,
   romeDate,
   romeLocalToInstant,
   timePeriodWindow,
@@ -21,7 +22,13 @@ import {
   notifications,
 } from '../../../src/db/schema';
 import { readCursor } from '../../../src/modules/events/event-consumer';
-import { MATCHING_CONSUMER, runMatching } from '../../../src/modules/matching/matching.service';
+import { matchInstant } from '../../../src/modules/filters/filter-sql';
+import { findUserMatches } from '../../../src/modules/matching/matching.repository';
+import {
+  MATCHING_CONSUMER,
+  newTournamentDedupeKey,
+  runMatching,
+} from '../../../src/modules/matching/matching.service';
 import { createUser } from '../../helpers/factories';
 import {
   newTournamentNotifications,
@@ -401,6 +408,43 @@ describe('matching engine', () => {
       .update(federationStatus)
       .set({ lastIngestFinishedAt: new Date(NOW.getTime() + 120_000) });
     expect(await match()).toMatchObject({ waiting: false, notifications: 1 });
+  });
+
+  it('writes in SQL the notifications the matches describe: the params the shared schema accepts, unchanged by it', async () => {
+    // The engine builds each notification in the database (decision 133); these are the items
+    // the JavaScript path (`createNotifications`, which validates each one) would have written.
+    const users = await Promise.all(Array.from({ length: 3 }, () => newUser()));
+    await saveFilter(t.database.db, users[0]?.id ?? '', { regionId: 12, prize: 1000 });
+    await saveFilter(t.database.db, users[0]?.id ?? '', { tipoTorneo: 'Maschile', catClass: 4 });
+    await saveFilter(t.database.db, users[1]?.id ?? '', {});
+    await saveFilter(t.database.db, users[2]?.id ?? '', { regionId: 3 });
+    const competition = { ...LAZIO, guid: 'M-LAZIO-PARAMS', name: 'Coppa dell\'Olimpico "Città" 🎾' };
+    await publishCompetitions(t.database.db, [competition], NOW);
+    const expected = await findUserMatches(t.database.db, [competition.guid], matchInstant(NOW));
+    const summary = await match();
+    expect(summary).toMatchObject({ events: 1, matches: 2, notifications: 2 });
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, newTournamentDedupeKey(competition.guid)));
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
+    expect(rows).toHaveLength(expected.length);
+    for (const m of expected) {
+      const row = byUser.get(m.userId);
+      const params = {
+        tournamentName: m.competitionName,
+        competitionGuid: m.competitionGuid,
+        reasons: m.reasons,
+        matchingFilters: m.matchingFilters,
+      };
+      expect(row?.params).toEqual(params);
+      expect(notificationParamsSchema.parse(row?.params)).toEqual(row?.params);
+      expect(row).toMatchObject({ type: 'new_tournament', batchId: summary.batchId, readAt: null });
+    }
+    expect(byUser.get(users[0]?.id ?? '')?.params).toMatchObject({
+      tournamentName: competition.name,
+      matchingFilters: 2,
+    });
   });
 
   it('notifies once when two runs race over the same events', async () => {
