@@ -74,9 +74,9 @@ export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'faile
 /**
  * A delivery on one channel. **Push**: one row per notification (`notification_id`), the
  * unique (notification, channel) key — a phone shows each notification. **Email**: one row per
- * user and `createNotifications` call (the user's part of a batch), listing its notifications
- * in `notification_ids`, sent as one message (a digest when several): no row per notification
- * (decision 131). Workers claim rows (pending → sending, stamped with their job id) before
+ * user and batch while it is pending (a later call of the batch appends to it, decision 133; once
+ * claimed, the next call writes a new row), listing its notifications in `notification_ids`, sent
+ * as one message (a digest when several): no row per notification (decision 131). Workers claim rows (pending → sending, stamped with their job id) before
  * sending, so two workers never send the same one, and a retried job resumes only its own claim.
  */
 export const notificationDeliveries = pgTable(

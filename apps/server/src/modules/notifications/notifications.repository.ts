@@ -40,8 +40,10 @@ export type CreatedWithDeliveries = {
   userId: string;
   type: InboxNotificationType;
   dedupeKey: string;
-  /** The id of the email delivery (one per user and call) that carries it, if any. */
+  /** The id of the email delivery (one per user and batch while pending) that carries it, if any. */
   emailDeliveryId: string | null;
+  /** Whether that email row was written by this statement (it needs a job), not appended to. */
+  emailDeliveryIsNew: boolean;
   /** The id of the push delivery created with it, if any. */
   pushDeliveryId: string | null;
 };
@@ -84,7 +86,7 @@ export function notificationRowsSource(rows: readonly NotificationInsert[]): Not
 type InsertAnswer = 'notifications' | 'summary';
 
 type InsertResultRow = {
-  kind: 'n' | 'e' | 'p' | 'c';
+  kind: 'n' | 'e' | 'a' | 'p' | 'c';
   id: string | null;
   userId: string | null;
   type: string | null;
@@ -97,12 +99,18 @@ type InsertResultRow = {
  * preference row for the type's group (or the group's defaults, `rules`) and their active
  * devices — the set-based twin of the per-user rule (see `createNotifications`):
  * - push: one row per notification (a phone shows each one);
- * - email: **one row per user** (and batch) for all of this statement's notifications that want
+ * - email: **one row per user and batch** for all of this statement's notifications that want
  *   email, listing them in `notification_ids` (decision 131): the email job sends them as one
- *   message.
+ *   message. When the user's newest email row of the batch is still `pending` (written by an
+ *   earlier statement of the same batch — the matching engine's earlier transactions of a run —
+ *   and not claimed by its job yet), the notifications are **appended to it** instead: no new
+ *   row and no new job (decision 133). The update locks that row until this transaction ends,
+ *   so a job claiming the batch meanwhile waits and then sends them too; a row claimed first is
+ *   no longer `pending` (re-checked under the lock) and a new row (and job) is written.
  * Answers, by `kind`: `n` an inserted notification (with `answer = 'summary'`, one row whose
- * `id` is their count), `e` an email row's notification (`userId` holds the notification's id;
- * with `'summary'`, one row per email row and no notification), `p` a push row (likewise), `c`
+ * `id` is their count), `e` a new email row's notification (`userId` holds the notification's
+ * id; with `'summary'`, one row per new email row and no notification), `a` likewise for an
+ * email row appended to (not with `'summary'`: it has its job), `p` a push row (like `e`), `c`
  * the number of source rows.
  */
 async function insertFromSource(
@@ -121,6 +129,9 @@ async function insertFromSource(
     union all
     select 'e', e.id, n.notification_id, null, null
     from emails e cross join lateral unnest(e.notification_ids) as n(notification_id)
+    union all
+    select 'a', a.id, n.notification_id, null, null
+    from appended a cross join lateral unnest(a.notification_ids) as n(notification_id)
     union all
     select 'p', id, notification_id, null, null from pushes`
       : sql`select 'n' as kind, count(*)::text as id, null as "userId", null as "type", null as "dedupeKey"
@@ -155,11 +166,32 @@ async function insertFromSource(
       join rules r on r.type = n.type
       left join notification_preferences p on p.user_id = n.user_id and p."group" = r."group"
     ),
-    emails as (
-      insert into notification_deliveries (id, user_id, batch_id, channel, notification_ids)
-      select ${timeOrderedUuid}, user_id, batch_id, 'email', array_agg(id order by seq)
+    email_groups as (
+      select user_id, batch_id, array_agg(id order by seq) as ids
       from wanted where email
       group by user_id, batch_id
+    ),
+    open_rows as (
+      select distinct on (d.user_id, d.batch_id) d.id
+      from email_groups g
+      join notification_deliveries d on d.user_id = g.user_id and d.batch_id = g.batch_id
+      where d.channel = 'email' and d.status = 'pending' and d.notification_ids is not null
+      order by d.user_id, d.batch_id, d.id desc
+    ),
+    appended as (
+      update notification_deliveries d
+      set notification_ids = d.notification_ids || g.ids
+      from open_rows o, email_groups g
+      where d.id = o.id and g.user_id = d.user_id and g.batch_id = d.batch_id
+        and d.status = 'pending'
+      returning d.id, d.user_id, d.batch_id, g.ids as notification_ids
+    ),
+    emails as (
+      insert into notification_deliveries (id, user_id, batch_id, channel, notification_ids)
+      select ${timeOrderedUuid}, g.user_id, g.batch_id, 'email', g.ids
+      from email_groups g
+      where not exists (
+        select 1 from appended a where a.user_id = g.user_id and a.batch_id = g.batch_id)
       returning id, notification_ids
     ),
     pushes as (
@@ -193,6 +225,7 @@ export async function insertNotificationsWithDeliveries(
       type: row.type as InboxNotificationType,
       dedupeKey: row.dedupeKey ?? '',
       emailDeliveryId: null,
+      emailDeliveryIsNew: false,
       pushDeliveryId: null,
     };
     created.set(`${notification.userId}\u0000${notification.dedupeKey}`, notification);
@@ -203,8 +236,11 @@ export async function insertNotificationsWithDeliveries(
     // For a delivery, `userId` holds its notification's id.
     const notification = byId.get(row.userId);
     if (!notification) continue;
-    if (row.kind === 'e') notification.emailDeliveryId = row.id;
-    else notification.pushDeliveryId = row.id;
+    if (row.kind === 'p') notification.pushDeliveryId = row.id;
+    else {
+      notification.emailDeliveryId = row.id;
+      notification.emailDeliveryIsNew = row.kind === 'e';
+    }
   }
   // In input order.
   const ordered: CreatedWithDeliveries[] = [];

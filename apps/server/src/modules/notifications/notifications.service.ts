@@ -122,8 +122,9 @@ function validateItem(item: NewNotification): NewNotification & { params: Notifi
  *   email if the profile switch, the verified address and the group's email channel allow it;
  *   push if the user has push on, the group's push channel is on and a device is registered.
  * - The notifications of one user in one batch are emailed together, as one message: one
- *   email delivery row (and job) per user per statement lists them (decision 131); push stays
- *   one delivery per notification.
+ *   email delivery row (and job) per user and batch lists them (decision 131), later calls of
+ *   the batch appending to it until its job claims it (decision 133); push stays one delivery
+ *   per notification.
  */
 export async function createNotifications(
   tx: Executor,
@@ -152,9 +153,9 @@ export async function createNotifications(
       email: [],
       push: [],
     };
-    // One email delivery row, and one job, per user (and batch) of each statement: the row lists
-    // the notifications it sends as one message (decision 131). The job's id is the row's id:
-    // deterministic, never reused.
+    // One email delivery row, and one job, per user and batch: the row lists the notifications it
+    // sends as one message (decision 131), and a later statement of the batch appends to it while
+    // it is pending (decision 133). The job's id is the row's id: deterministic, never reused.
     const emailJobs = new Set<string>();
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       const inserted = await insertNotificationsWithDeliveries(
@@ -166,7 +167,8 @@ export async function createNotifications(
         const channels: NotificationChannel[] = [];
         if (row.emailDeliveryId) {
           channels.push('email');
-          if (!emailJobs.has(row.emailDeliveryId)) {
+          // A row appended to (decision 133) already has its job.
+          if (row.emailDeliveryIsNew && !emailJobs.has(row.emailDeliveryId)) {
             emailJobs.add(row.emailDeliveryId);
             jobs.email.push({ id: row.emailDeliveryId, data: { deliveryId: row.emailDeliveryId } });
           }
