@@ -22,6 +22,8 @@
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the benchmark creates its own database and drops it at the end.
  */
+
+import { readFileSync } from 'node:fs';
 import {
   CAT_ETA_VALUES,
   type CatClass,
@@ -411,6 +413,30 @@ async function walPosition(database: Database): Promise<string | null> {
   return result.rows[0]?.lsn ?? null;
 }
 
+/**
+ * CPU time (ms) used so far by the PostgreSQL backends of this database (from /proc, the server
+ * being local), null when it cannot be read. A busy machine stretches wall time far more than the
+ * CPU the work needs (decision 130), so the engine's database CPU is printed beside its time.
+ */
+async function backendCpuMs(database: Database): Promise<number | null> {
+  if (database.driver !== 'postgres') return null;
+  const { rows } = await database.pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks * 10;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const mb1 = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -457,7 +483,11 @@ async function measure(label: string, database: Database): Promise<void> {
   traceQueries();
   printTrace('seed', 0);
   const walBefore = await walPosition(database);
+  const cpuBefore = await backendCpuMs(database);
+  const nodeCpuBefore = process.cpuUsage();
   const engine = await withPeakMemory(() => runMatching({ db: database.db, queue, now: () => NOW }));
+  const nodeCpu = process.cpuUsage(nodeCpuBefore);
+  const cpuAfter = await backendCpuMs(database);
   const walAfter = await walPosition(database);
   printTrace(`${label}, engine`, 6);
   const engineWritten = await written(database, guids);
@@ -470,6 +500,9 @@ async function measure(label: string, database: Database): Promise<void> {
     `          split: matching and writing ${secs(writeMs)} (one statement per batch: matches, notifications, deliveries; then jobs), other ${secs(engine.ms - writeMs)} | ${Math.round((engineWritten.n / engine.ms) * 1000).toLocaleString('en')} notifications/s end to end, ${Math.round((engineWritten.n / writeMs) * 1000).toLocaleString('en')}/s written`,
   );
 
+  console.log(
+    `          CPU: database backends ${cpuBefore !== null && cpuAfter !== null ? secs(cpuAfter - cpuBefore) : 'n/a'}, this process ${secs((nodeCpu.user + nodeCpu.system) / 1000)}`,
+  );
   if (walBefore !== null && walAfter !== null) {
     // What the engine wrote, which a busy machine does not change (decision 131): WAL and the
     // size of the tables it writes, with their indexes.
