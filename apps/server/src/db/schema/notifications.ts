@@ -46,8 +46,11 @@ export const notifications = pgTable(
   },
   (table) => [
     uniqueIndex('notifications_user_dedupe_idx').on(table.userId, table.dedupeKey),
+    // The inbox's pages and, since migration 0016 (decision 133), its unread count: the index
+    // also carries `read_at` (`include (read_at)`, written by the migration — drizzle cannot
+    // declare it), so counting a user's unread notifications is an index-only scan of their
+    // entries. One index entry fewer per notification than the partial unread index it replaces.
     index('notifications_user_seq_idx').on(table.userId, table.seq.desc()),
-    index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
   ],
 );
 
