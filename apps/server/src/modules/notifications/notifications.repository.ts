@@ -172,19 +172,20 @@ async function insertFromSource(
       group by user_id, batch_id
     ),
     open_rows as (
-      select distinct on (d.user_id, d.batch_id) d.id
+      select distinct on (d.user_id, d.batch_id) d.id, g.ids
       from email_groups g
       join notification_deliveries d on d.user_id = g.user_id and d.batch_id = g.batch_id
       where d.channel = 'email' and d.status = 'pending' and d.notification_ids is not null
       order by d.user_id, d.batch_id, d.id desc
     ),
+    -- The rows to append to carry their notifications (no second join with email_groups: the
+    -- planner cannot estimate CTEs and joined them in a nested loop, rows × rows).
     appended as (
       update notification_deliveries d
-      set notification_ids = d.notification_ids || g.ids
-      from open_rows o, email_groups g
-      where d.id = o.id and g.user_id = d.user_id and g.batch_id = d.batch_id
-        and d.status = 'pending'
-      returning d.id, d.user_id, d.batch_id, g.ids as notification_ids
+      set notification_ids = d.notification_ids || o.ids
+      from open_rows o
+      where d.id = o.id and d.status = 'pending'
+      returning d.id, d.user_id, d.batch_id, o.ids as notification_ids
     ),
     emails as (
       insert into notification_deliveries (id, user_id, batch_id, channel, notification_ids)
