@@ -35,7 +35,7 @@ export async function findUserMatches(
   at: MatchInstant,
 ): Promise<UserMatch[]> {
   if (guids.length === 0) return [];
-  await setMatchWorkMem(db);
+  await setMatchTransactionSettings(db);
   return userMatchesQuery(db, guids, at);
 }
 
@@ -43,12 +43,21 @@ export async function findUserMatches(
 const MATCH_WORK_MEM = '128MB';
 
 /**
- * The grouping sorts every (filter, competition) match of the batch: with the default 4 MB it
- * spills to disk past a few tens of thousands (an external merge of a million rows at full
- * size). For this transaction only (decision 130).
+ * Settings of a matching transaction, for it only:
+ * - `work_mem`: the grouping sorts every (filter, competition) match of the batch; with the
+ *   default 4 MB it spills to disk past a few tens of thousands (an external merge of a million
+ *   rows at full size; decision 130).
+ * - `synchronous_commit = off` (decision 133): the commit returns before its WAL is flushed. A
+ *   crash of the database server may then lose the last few hundred milliseconds of committed
+ *   batches — notifications, email rows, jobs and the cursor together (one transaction), so the
+ *   next run matches those events again: nothing is half-written, nothing lost. Nothing is sent
+ *   twice either: an email or push worker's claim is a synchronous commit, written after the
+ *   batch's commit record in the WAL, so by the time a claim is durable (and a message goes out)
+ *   the batch it read is durable too.
  */
-export async function setMatchWorkMem(db: Executor): Promise<void> {
+export async function setMatchTransactionSettings(db: Executor): Promise<void> {
   await db.execute(sql.raw(`set local work_mem = '${MATCH_WORK_MEM}'`));
+  await db.execute(sql.raw('set local synchronous_commit = off'));
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   matchNotificationsSource,
   NEW_TOURNAMENT_KEY_PREFIX,
   readIngestTimes,
-  setMatchWorkMem,
+  setMatchTransactionSettings,
 } from './matching.repository';
 
 /** The matching engine's cursor over `competition_events`. */
@@ -116,7 +116,7 @@ export async function runMatching(
       // statement, nothing through JavaScript.
       const writeStarted = performance.now();
       if (readyGuids.length > 0) {
-        await setMatchWorkMem(tx);
+        await setMatchTransactionSettings(tx);
         const written = await createNotificationsFromQuery(
           tx,
           matchNotificationsSource(tx, readyGuids, at, summary.batchId),
