@@ -18,6 +18,7 @@
  *   BENCH_EXPLAIN=1 …                           # EXPLAIN ANALYZE of the matching query (PostgreSQL)
  *   BENCH_KEEP=1 …                              # keep the PostgreSQL database to inspect it
  *   BENCH_NAIVE=0 …                             # the engine only (no naive comparison)
+ *   BENCH_MATCH_BATCH=… …                       # events per matching transaction (default 100)
  *
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the benchmark creates its own database and drops it at the end.
@@ -71,6 +72,8 @@ const COMPETITIONS = Number(process.env.BENCH_COMPETITIONS ?? (SMALL ? 100 : 1_0
  * the filters does not).
  */
 const NAIVE_COMPETITIONS = Math.min(COMPETITIONS, Number(process.env.BENCH_NAIVE_COMPETITIONS ?? 100));
+/** Events per matching transaction (`BENCH_MATCH_BATCH`; the engine's default, 100, without it). */
+const MATCH_BATCH = process.env.BENCH_MATCH_BATCH ? Number(process.env.BENCH_MATCH_BATCH) : undefined;
 /** Wednesday 10 June 2026, 10:00 in Rome. */
 const NOW = new Date('2026-06-10T08:00:00Z');
 const DAY = 86_400_000;
@@ -485,7 +488,9 @@ async function measure(label: string, database: Database): Promise<void> {
   const walBefore = await walPosition(database);
   const cpuBefore = await backendCpuMs(database);
   const nodeCpuBefore = process.cpuUsage();
-  const engine = await withPeakMemory(() => runMatching({ db: database.db, queue, now: () => NOW }));
+  const engine = await withPeakMemory(() =>
+    runMatching({ db: database.db, queue, now: () => NOW }, MATCH_BATCH ? { batchSize: MATCH_BATCH } : {}),
+  );
   const nodeCpu = process.cpuUsage(nodeCpuBefore);
   const cpuAfter = await backendCpuMs(database);
   const walAfter = await walPosition(database);
