@@ -18,10 +18,13 @@
  *   BENCH_EXPLAIN=1 …                           # EXPLAIN ANALYZE of the matching query (PostgreSQL)
  *   BENCH_KEEP=1 …                              # keep the PostgreSQL database to inspect it
  *   BENCH_NAIVE=0 …                             # the engine only (no naive comparison)
+ *   BENCH_MATCH_BATCH=… …                       # events per matching transaction (default 100)
  *
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the benchmark creates its own database and drops it at the end.
  */
+
+import { readFileSync } from 'node:fs';
 import {
   CAT_ETA_VALUES,
   type CatClass,
@@ -69,6 +72,8 @@ const COMPETITIONS = Number(process.env.BENCH_COMPETITIONS ?? (SMALL ? 100 : 1_0
  * the filters does not).
  */
 const NAIVE_COMPETITIONS = Math.min(COMPETITIONS, Number(process.env.BENCH_NAIVE_COMPETITIONS ?? 100));
+/** Events per matching transaction (`BENCH_MATCH_BATCH`; the engine's default, 100, without it). */
+const MATCH_BATCH = process.env.BENCH_MATCH_BATCH ? Number(process.env.BENCH_MATCH_BATCH) : undefined;
 /** Wednesday 10 June 2026, 10:00 in Rome. */
 const NOW = new Date('2026-06-10T08:00:00Z');
 const DAY = 86_400_000;
@@ -411,6 +416,30 @@ async function walPosition(database: Database): Promise<string | null> {
   return result.rows[0]?.lsn ?? null;
 }
 
+/**
+ * CPU time (ms) used so far by the PostgreSQL backends of this database (from /proc, the server
+ * being local), null when it cannot be read. A busy machine stretches wall time far more than the
+ * CPU the work needs (decision 130), so the engine's database CPU is printed beside its time.
+ */
+async function backendCpuMs(database: Database): Promise<number | null> {
+  if (database.driver !== 'postgres') return null;
+  const { rows } = await database.pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks * 10;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const mb1 = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -457,19 +486,28 @@ async function measure(label: string, database: Database): Promise<void> {
   traceQueries();
   printTrace('seed', 0);
   const walBefore = await walPosition(database);
-  const engine = await withPeakMemory(() => runMatching({ db: database.db, queue, now: () => NOW }));
+  const cpuBefore = await backendCpuMs(database);
+  const nodeCpuBefore = process.cpuUsage();
+  const engine = await withPeakMemory(() =>
+    runMatching({ db: database.db, queue, now: () => NOW }, MATCH_BATCH ? { batchSize: MATCH_BATCH } : {}),
+  );
+  const nodeCpu = process.cpuUsage(nodeCpuBefore);
+  const cpuAfter = await backendCpuMs(database);
   const walAfter = await walPosition(database);
   printTrace(`${label}, engine`, 6);
   const engineWritten = await written(database, guids);
   const engineSample = await written(database, sample);
-  const { queryMs, writeMs } = engine.result.timings;
+  const { writeMs } = engine.result.timings;
   console.log(
     `  engine  ${secs(engine.ms).padStart(9)} | peak RSS ${mb(engine.rss)}, heap ${mb(engine.heap)} | ${engine.result.events} competitions, ${engineWritten.n.toLocaleString('en')} notifications (${engineWritten.filters.toLocaleString('en')} filters matched), ${engineWritten.deliveries.toLocaleString('en')} deliveries`,
   );
   console.log(
-    `          split: matching queries ${secs(queryMs)}, writing ${secs(writeMs)} (notifications, deliveries, jobs), other ${secs(engine.ms - queryMs - writeMs)} | ${Math.round((engineWritten.n / engine.ms) * 1000).toLocaleString('en')} notifications/s end to end, ${Math.round((engineWritten.n / writeMs) * 1000).toLocaleString('en')}/s written`,
+    `          split: matching and writing ${secs(writeMs)} (one statement per batch: matches, notifications, deliveries; then jobs), other ${secs(engine.ms - writeMs)} | ${Math.round((engineWritten.n / engine.ms) * 1000).toLocaleString('en')} notifications/s end to end, ${Math.round((engineWritten.n / writeMs) * 1000).toLocaleString('en')}/s written`,
   );
 
+  console.log(
+    `          CPU: database backends ${cpuBefore !== null && cpuAfter !== null ? secs(cpuAfter - cpuBefore) : 'n/a'}, this process ${secs((nodeCpu.user + nodeCpu.system) / 1000)}`,
+  );
   if (walBefore !== null && walAfter !== null) {
     // What the engine wrote, which a busy machine does not change (decision 131): WAL and the
     // size of the tables it writes, with their indexes.

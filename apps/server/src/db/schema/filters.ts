@@ -49,6 +49,9 @@ export const filters = pgTable(
     // (0 = any) and draw key (`*|*|*` = any draw), the two criteria nearly every filter sets.
     // The expressions are those of `filterPlaceKeySql` and `filterDrawKeySql` in filter-sql.ts:
     // the filter's narrowest place (minus its province, else its region, else 0 for anywhere).
+    // Since migration 0017 (decision 133) it also includes every column the matching predicate,
+    // its reasons and its grouping read (`include (user_id, region_id, …)`, written by the
+    // migration: drizzle cannot declare it), so the candidates are tested in the index alone.
     index('filters_match_idx')
       .on(
         sql`(case when ${table.provinceId} is not null then -${table.provinceId} when ${table.regionId} is not null then ${table.regionId} else 0 end)`,

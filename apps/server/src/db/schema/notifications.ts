@@ -46,8 +46,11 @@ export const notifications = pgTable(
   },
   (table) => [
     uniqueIndex('notifications_user_dedupe_idx').on(table.userId, table.dedupeKey),
+    // The inbox's pages and, since migration 0016 (decision 133), its unread count: the index
+    // also carries `read_at` (`include (read_at)`, written by the migration — drizzle cannot
+    // declare it), so counting a user's unread notifications is an index-only scan of their
+    // entries. One index entry fewer per notification than the partial unread index it replaces.
     index('notifications_user_seq_idx').on(table.userId, table.seq.desc()),
-    index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
   ],
 );
 
@@ -74,9 +77,9 @@ export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'faile
 /**
  * A delivery on one channel. **Push**: one row per notification (`notification_id`), the
  * unique (notification, channel) key — a phone shows each notification. **Email**: one row per
- * user and `createNotifications` call (the user's part of a batch), listing its notifications
- * in `notification_ids`, sent as one message (a digest when several): no row per notification
- * (decision 131). Workers claim rows (pending → sending, stamped with their job id) before
+ * user and batch while it is pending (a later call of the batch appends to it, decision 133; once
+ * claimed, the next call writes a new row), listing its notifications in `notification_ids`, sent
+ * as one message (a digest when several): no row per notification (decision 131). Workers claim rows (pending → sending, stamped with their job id) before
  * sending, so two workers never send the same one, and a retried job resumes only its own claim.
  */
 export const notificationDeliveries = pgTable(

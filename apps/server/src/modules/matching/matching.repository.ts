@@ -3,7 +3,7 @@
  * competitions, grouped per user and competition, in one set-based query.
  */
 import type { FilterReason } from '@radar/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { competitions, federationStatus, filters } from '../../db/schema';
 import {
@@ -35,15 +35,55 @@ export async function findUserMatches(
   at: MatchInstant,
 ): Promise<UserMatch[]> {
   if (guids.length === 0) return [];
-  // The grouping sorts every (filter, competition) match of the batch: with the default 4 MB it
-  // spills to disk past a few tens of thousands (an external merge of a million rows at full
-  // size). For this transaction only (decision 130).
-  await db.execute(sql.raw(`set local work_mem = '${MATCH_WORK_MEM}'`));
+  await setMatchTransactionSettings(db);
   return userMatchesQuery(db, guids, at);
 }
 
 /** `work_mem` of the matching transaction: room to group a batch's matches in memory. */
 const MATCH_WORK_MEM = '128MB';
+
+/**
+ * Settings of a matching transaction, for it only:
+ * - `work_mem`: the grouping sorts every (filter, competition) match of the batch; with the
+ *   default 4 MB it spills to disk past a few tens of thousands (an external merge of a million
+ *   rows at full size; decision 130).
+ * - `synchronous_commit = off` (decision 133): the commit returns before its WAL is flushed. A
+ *   crash of the database server may then lose the last few hundred milliseconds of committed
+ *   batches — notifications, email rows, jobs and the cursor together (one transaction), so the
+ *   next run matches those events again: nothing is half-written, nothing lost. Nothing is sent
+ *   twice either: an email or push worker's claim is a synchronous commit, written after the
+ *   batch's commit record in the WAL, so by the time a claim is durable (and a message goes out)
+ *   the batch it read is durable too.
+ */
+export async function setMatchTransactionSettings(db: Executor): Promise<void> {
+  await db.execute(sql.raw(`set local work_mem = '${MATCH_WORK_MEM}'`));
+  await db.execute(sql.raw('set local synchronous_commit = off'));
+}
+
+/**
+ * The notifications of {@link userMatchesQuery}'s matches, as a `NotificationSource` (the
+ * columns `createNotificationsFromQuery` inserts): one `new_tournament` per user and
+ * competition, its params built here exactly as the engine built them in JavaScript before
+ * (decision 133; `matching.test.ts` compares them with `notificationParamsSchema`):
+ * `{ tournamentName, competitionGuid, reasons, matchingFilters }`, the dedupe key
+ * `new_tournament:<guid>` (`newTournamentDedupeKey`).
+ */
+export function matchNotificationsSource(
+  db: Executor,
+  guids: readonly string[],
+  at: MatchInstant,
+  batchId: string,
+): SQL {
+  return sql`select m.user_id, 'new_tournament'::text as type,
+      jsonb_build_object('tournamentName', m.name, 'competitionGuid', m.guid,
+        'reasons', to_jsonb(m.reasons), 'matchingFilters', m.matching_filters) as params,
+      ${NEW_TOURNAMENT_KEY_PREFIX}::text || m.guid as dedupe_key,
+      ${batchId}::uuid as batch_id
+    from (${userMatchesQuery(db, guids, at)}) m`;
+}
+
+/** The prefix of `newTournamentDedupeKey`. */
+export const NEW_TOURNAMENT_KEY_PREFIX = 'new_tournament:';
 
 /** The query of {@link findUserMatches}, unrun (the benchmark explains it). */
 export function userMatchesQuery(db: Executor, guids: readonly string[], at: MatchInstant) {
@@ -54,8 +94,9 @@ export function userMatchesQuery(db: Executor, guids: readonly string[], at: Mat
       userId: f.userId,
       competitionGuid: c.guid,
       competitionName: c.name,
-      matchingFilters: sql<number>`count(*)::int`,
-      reasons: groupReasonsSql(f),
+      // Named: `matchNotificationsSource` reads this query as a subquery.
+      matchingFilters: sql<number>`count(*)::int`.as('matching_filters'),
+      reasons: sql<FilterReason[]>`${groupReasonsSql(f)}`.as('reasons'),
     })
     .from(c)
     .innerJoin(

@@ -5,7 +5,7 @@ import type {
   NotificationGroup,
   NotificationParams,
 } from '@radar/shared';
-import { and, desc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -41,8 +41,10 @@ export type CreatedWithDeliveries = {
   userId: string;
   type: InboxNotificationType;
   dedupeKey: string;
-  /** The id of the email delivery (one per user and call) that carries it, if any. */
+  /** The id of the email delivery (one per user and batch while pending) that carries it, if any. */
   emailDeliveryId: string | null;
+  /** Whether that email row was written by this statement (it needs a job), not appended to. */
+  emailDeliveryIsNew: boolean;
   /** The id of the push delivery created with it, if any. */
   pushDeliveryId: string | null;
 };
@@ -59,23 +61,15 @@ const timeOrderedUuid = sql.raw(
 );
 
 /**
- * One statement: inserts the notifications that do not exist yet (by user and dedupe key) and
- * their deliveries, the channels decided in SQL from the user's row, their preference row for
- * the type's group (or the group's defaults, `rules`) and their active devices — the set-based
- * twin of the per-user rule (see `createNotifications`):
- * - push: one row per notification (a phone shows each one);
- * - email: **one row per user** (and batch) for all of this statement's notifications that want
- *   email, listing them in `notification_ids` (decision 131): the email job sends them as one
- *   message.
- * The rows travel as one JSON parameter (any number of rows, one parameter). Answers the
- * inserted notifications in input order, with their deliveries' ids.
+ * Rows to insert as notifications, as SQL: a select answering the columns `user_id` (uuid),
+ * `type` (text), `params` (jsonb), `dedupe_key` (text) and `batch_id` (uuid). Either rows
+ * travelling as one JSON parameter ({@link notificationRowsSource}) or a query computing them in
+ * the database (the matching engine's matches, decision 133: nothing crosses the wire).
  */
-export async function insertNotificationsWithDeliveries(
-  db: Executor,
-  rows: readonly NotificationInsert[],
-  rules: readonly TypeChannelRule[],
-): Promise<CreatedWithDeliveries[]> {
-  if (rows.length === 0) return [];
+export type NotificationSource = SQL;
+
+/** Rows built in JavaScript, as one JSON parameter (any number of rows, one parameter). */
+export function notificationRowsSource(rows: readonly NotificationInsert[]): NotificationSource {
   const input = JSON.stringify(
     rows.map((row) => ({
       user_id: row.userId,
@@ -85,14 +79,72 @@ export async function insertNotificationsWithDeliveries(
       batch_id: row.batchId,
     })),
   );
-  // The answer is the inserted notifications, then each email row's notifications (one answer
-  // row per notification, not a written row) and the push rows (`kind`), paired up here:
-  // joining them in SQL would join CTEs the planner cannot estimate (a nested loop, rows × rows).
+  return sql`select * from json_to_recordset(${input}::json)
+    as t(user_id uuid, type text, params jsonb, dedupe_key text, batch_id uuid)`;
+}
+
+/** What one insert statement answers: the notifications it created, or only how many (and the rows' ids). */
+type InsertAnswer = 'notifications' | 'summary';
+
+type InsertResultRow = {
+  kind: 'n' | 'e' | 'a' | 'p' | 'c';
+  id: string | null;
+  userId: string | null;
+  type: string | null;
+  dedupeKey: string | null;
+};
+
+/**
+ * One statement: inserts the notifications of `source` that do not exist yet (by user and
+ * dedupe key) and their deliveries, the channels decided in SQL from the user's row, their
+ * preference row for the type's group (or the group's defaults, `rules`) and their active
+ * devices — the set-based twin of the per-user rule (see `createNotifications`):
+ * - push: one row per notification (a phone shows each one);
+ * - email: **one row per user and batch** for all of this statement's notifications that want
+ *   email, listing them in `notification_ids` (decision 131): the email job sends them as one
+ *   message. When the user's newest email row of the batch is still `pending` (written by an
+ *   earlier statement of the same batch — the matching engine's earlier transactions of a run —
+ *   and not claimed by its job yet), the notifications are **appended to it** instead: no new
+ *   row and no new job (decision 133). The update locks that row until this transaction ends,
+ *   so a job claiming the batch meanwhile waits and then sends them too; a row claimed first is
+ *   no longer `pending` (re-checked under the lock) and a new row (and job) is written.
+ * Answers, by `kind`: `n` an inserted notification (with `answer = 'summary'`, one row whose
+ * `id` is their count), `e` a new email row's notification (`userId` holds the notification's
+ * id; with `'summary'`, one row per new email row and no notification), `a` likewise for an
+ * email row appended to (not with `'summary'`: it has its job), `p` a push row (like `e`), `c`
+ * the number of source rows.
+ */
+async function insertFromSource(
+  db: Executor,
+  source: NotificationSource,
+  rules: readonly TypeChannelRule[],
+  answer: InsertAnswer,
+): Promise<InsertResultRow[]> {
+  // The email rows' notifications are one answer row per notification (not a written row); the
+  // push rows are paired up by the caller: joining them in SQL would join CTEs the planner
+  // cannot estimate (a nested loop, rows × rows).
+  const answerSql =
+    answer === 'notifications'
+      ? sql`select 'n' as kind, id, user_id as "userId", type as "type", dedupe_key as "dedupeKey"
+    from inserted
+    union all
+    select 'e', e.id, n.notification_id, null, null
+    from emails e cross join lateral unnest(e.notification_ids) as n(notification_id)
+    union all
+    select 'a', a.id, n.notification_id, null, null
+    from appended a cross join lateral unnest(a.notification_ids) as n(notification_id)
+    union all
+    select 'p', id, notification_id, null, null from pushes`
+      : sql`select 'n' as kind, count(*)::text as id, null as "userId", null as "type", null as "dedupeKey"
+    from inserted
+    union all
+    select 'c', count(*)::text, null, null, null from input
+    union all
+    select 'e', id::text, null, null, null from emails
+    union all
+    select 'p', id::text, null, null, null from pushes`;
   const result = (await db.execute(sql`
-    with input as (
-      select * from json_to_recordset(${input}::json)
-        as t(user_id uuid, type text, params jsonb, dedupe_key text, batch_id uuid)
-    ),
+    with input as materialized (${source}),
     inserted as (
       insert into notifications (id, user_id, type, params, dedupe_key, batch_id)
       select ${timeOrderedUuid}, user_id, type, params, dedupe_key, batch_id
@@ -115,11 +167,33 @@ export async function insertNotificationsWithDeliveries(
       join rules r on r.type = n.type
       left join notification_preferences p on p.user_id = n.user_id and p."group" = r."group"
     ),
-    emails as (
-      insert into notification_deliveries (id, user_id, batch_id, channel, notification_ids)
-      select ${timeOrderedUuid}, user_id, batch_id, 'email', array_agg(id order by seq)
+    email_groups as (
+      select user_id, batch_id, array_agg(id order by seq) as ids
       from wanted where email
       group by user_id, batch_id
+    ),
+    open_rows as (
+      select distinct on (d.user_id, d.batch_id) d.id, g.ids
+      from email_groups g
+      join notification_deliveries d on d.user_id = g.user_id and d.batch_id = g.batch_id
+      where d.channel = 'email' and d.status = 'pending' and d.notification_ids is not null
+      order by d.user_id, d.batch_id, d.id desc
+    ),
+    -- The rows to append to carry their notifications (no second join with email_groups: the
+    -- planner cannot estimate CTEs and joined them in a nested loop, rows × rows).
+    appended as (
+      update notification_deliveries d
+      set notification_ids = d.notification_ids || o.ids
+      from open_rows o
+      where d.id = o.id and d.status = 'pending'
+      returning d.id, d.user_id, d.batch_id, o.ids as notification_ids
+    ),
+    emails as (
+      insert into notification_deliveries (id, user_id, batch_id, channel, notification_ids)
+      select ${timeOrderedUuid}, g.user_id, g.batch_id, 'email', g.ids
+      from email_groups g
+      where not exists (
+        select 1 from appended a where a.user_id = g.user_id and a.batch_id = g.batch_id)
       returning id, notification_ids
     ),
     pushes as (
@@ -127,44 +201,48 @@ export async function insertNotificationsWithDeliveries(
       select ${timeOrderedUuid}, id, user_id, batch_id, 'push' from wanted where push
       returning id, notification_id
     )
-    select 'n' as kind, id, user_id as "userId", type as "type", dedupe_key as "dedupeKey"
-    from inserted
-    union all
-    select 'e', e.id, n.notification_id, null, null
-    from emails e cross join lateral unnest(e.notification_ids) as n(notification_id)
-    union all
-    select 'p', id, notification_id, null, null from pushes
-  `)) as unknown as {
-    rows: {
-      kind: 'n' | 'e' | 'p';
-      id: string;
-      userId: string;
-      type: string | null;
-      dedupeKey: string | null;
-    }[];
-  };
+    ${answerSql}
+  `)) as unknown as { rows: InsertResultRow[] };
+  return result.rows;
+}
+
+/**
+ * Inserts `rows` (see {@link insertFromSource}) and answers the inserted notifications in input
+ * order, with their deliveries' ids.
+ */
+export async function insertNotificationsWithDeliveries(
+  db: Executor,
+  rows: readonly NotificationInsert[],
+  rules: readonly TypeChannelRule[],
+): Promise<CreatedWithDeliveries[]> {
+  if (rows.length === 0) return [];
+  const answer = await insertFromSource(db, notificationRowsSource(rows), rules, 'notifications');
   const created = new Map<string, CreatedWithDeliveries>();
   const byId = new Map<string, CreatedWithDeliveries>();
-  for (const row of result.rows) {
-    if (row.kind !== 'n') continue;
+  for (const row of answer) {
+    if (row.kind !== 'n' || row.id === null || row.userId === null) continue;
     const notification: CreatedWithDeliveries = {
       id: row.id,
       userId: row.userId,
       type: row.type as InboxNotificationType,
       dedupeKey: row.dedupeKey ?? '',
       emailDeliveryId: null,
+      emailDeliveryIsNew: false,
       pushDeliveryId: null,
     };
     created.set(`${notification.userId}\u0000${notification.dedupeKey}`, notification);
     byId.set(notification.id, notification);
   }
-  for (const row of result.rows) {
-    if (row.kind === 'n') continue;
+  for (const row of answer) {
+    if (row.kind === 'n' || row.id === null || row.userId === null) continue;
     // For a delivery, `userId` holds its notification's id.
     const notification = byId.get(row.userId);
     if (!notification) continue;
-    if (row.kind === 'e') notification.emailDeliveryId = row.id;
-    else notification.pushDeliveryId = row.id;
+    if (row.kind === 'p') notification.pushDeliveryId = row.id;
+    else {
+      notification.emailDeliveryId = row.id;
+      notification.emailDeliveryIsNew = row.kind === 'e';
+    }
   }
   // In input order.
   const ordered: CreatedWithDeliveries[] = [];
@@ -173,6 +251,28 @@ export async function insertNotificationsWithDeliveries(
     if (notification) ordered.push(notification);
   }
   return ordered;
+}
+
+/**
+ * Inserts the notifications a query computes (see {@link insertFromSource}) without bringing
+ * them to JavaScript: answers how many rows the source had, how many notifications were
+ * created, and the ids of the delivery rows written (for their jobs).
+ */
+export async function insertSourceWithDeliveries(
+  db: Executor,
+  source: NotificationSource,
+  rules: readonly TypeChannelRule[],
+): Promise<{ sourceRows: number; created: number; emailDeliveryIds: string[]; pushDeliveryIds: string[] }> {
+  const answer = await insertFromSource(db, source, rules, 'summary');
+  const count = (kind: 'n' | 'c') => Number(answer.find((row) => row.kind === kind)?.id ?? 0);
+  const ids = (kind: 'e' | 'p') =>
+    answer.flatMap((row) => (row.kind === kind && row.id !== null ? [row.id] : []));
+  return {
+    sourceRows: count('c'),
+    created: count('n'),
+    emailDeliveryIds: ids('e'),
+    pushDeliveryIds: ids('p'),
+  };
 }
 
 /** A page of the user's notifications, newest first (strictly older than `beforeSeq` when given). */

@@ -29,8 +29,10 @@ import {
   findPreferenceRows,
   findUserNotification,
   insertNotificationsWithDeliveries,
+  insertSourceWithDeliveries,
   listUserNotifications,
   markAllRead,
+  type NotificationSource,
   type PreferenceRow,
   setNotificationRead,
   type TypeChannelRule,
@@ -120,8 +122,9 @@ function validateItem(item: NewNotification): NewNotification & { params: Notifi
  *   email if the profile switch, the verified address and the group's email channel allow it;
  *   push if the user has push on, the group's push channel is on and a device is registered.
  * - The notifications of one user in one batch are emailed together, as one message: one
- *   email delivery row (and job) per user per statement lists them (decision 131); push stays
- *   one delivery per notification.
+ *   email delivery row (and job) per user and batch lists them (decision 131), later calls of
+ *   the batch appending to it until its job claims it (decision 133); push stays one delivery
+ *   per notification.
  */
 export async function createNotifications(
   tx: Executor,
@@ -150,9 +153,9 @@ export async function createNotifications(
       email: [],
       push: [],
     };
-    // One email delivery row, and one job, per user (and batch) of each statement: the row lists
-    // the notifications it sends as one message (decision 131). The job's id is the row's id:
-    // deterministic, never reused.
+    // One email delivery row, and one job, per user and batch: the row lists the notifications it
+    // sends as one message (decision 131), and a later statement of the batch appends to it while
+    // it is pending (decision 133). The job's id is the row's id: deterministic, never reused.
     const emailJobs = new Set<string>();
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       const inserted = await insertNotificationsWithDeliveries(
@@ -164,7 +167,8 @@ export async function createNotifications(
         const channels: NotificationChannel[] = [];
         if (row.emailDeliveryId) {
           channels.push('email');
-          if (!emailJobs.has(row.emailDeliveryId)) {
+          // A row appended to (decision 133) already has its job.
+          if (row.emailDeliveryIsNew && !emailJobs.has(row.emailDeliveryId)) {
             emailJobs.add(row.emailDeliveryId);
             jobs.email.push({ id: row.emailDeliveryId, data: { deliveryId: row.emailDeliveryId } });
           }
@@ -177,19 +181,50 @@ export async function createNotifications(
       }
     }
 
-    // The jobs commit (or roll back) with the rows: a job id is a delivery row's id, so the same
-    // delivery can never be enqueued twice.
-    // Our Db type is driver-neutral, so its execute() result is untyped; both drivers return rows.
-    const db = fromDrizzle(t as unknown as DrizzleTransactionLike, sql);
-    for (const channel of NOTIFICATION_CHANNELS) {
-      for (let start = 0; start < jobs[channel].length; start += JOB_CHUNK) {
-        await options.queue.insert(DELIVERY_QUEUES[channel], jobs[channel].slice(start, start + JOB_CHUNK), {
-          db,
-        });
-      }
-    }
-
+    await enqueueDeliveryJobs(t, options.queue, jobs);
     return { created, duplicates: items.length - created.length };
+  });
+}
+
+/**
+ * Enqueues the delivery jobs in the creating transaction: they commit (or roll back) with the
+ * rows, and a job id is a delivery row's id, so the same delivery can never be enqueued twice.
+ */
+async function enqueueDeliveryJobs(
+  t: Executor,
+  queue: PgBoss,
+  jobs: Record<NotificationChannel, { id: string; data: DeliveryJobData }[]>,
+): Promise<void> {
+  // Our Db type is driver-neutral, so its execute() result is untyped; both drivers return rows.
+  const db = fromDrizzle(t as unknown as DrizzleTransactionLike, sql);
+  for (const channel of NOTIFICATION_CHANNELS) {
+    for (let start = 0; start < jobs[channel].length; start += JOB_CHUNK) {
+      await queue.insert(DELIVERY_QUEUES[channel], jobs[channel].slice(start, start + JOB_CHUNK), { db });
+    }
+  }
+}
+
+/**
+ * `createNotifications` for rows a query computes in the database (`source`, see
+ * `NotificationSource`): the same statement, channels, delivery rows and jobs, but the rows
+ * never travel to JavaScript and back (decision 133) — the matching engine's path, where a
+ * batch is ~100,000 notifications. The caller builds the source, so it answers for the rows'
+ * validity (types, params, dedupe keys; `createNotifications` validates each item), and for
+ * the batch id the source gives every row. One statement: a source is not chunked.
+ */
+export async function createNotificationsFromQuery(
+  tx: Executor,
+  source: NotificationSource,
+  options: Pick<CreateNotificationsOptions, 'queue'>,
+): Promise<{ sourceRows: number; created: number }> {
+  return tx.transaction(async (t) => {
+    const written = await insertSourceWithDeliveries(t, source, CHANNEL_RULES);
+    const jobOf = (deliveryId: string) => ({ id: deliveryId, data: { deliveryId } });
+    await enqueueDeliveryJobs(t, options.queue, {
+      email: written.emailDeliveryIds.map(jobOf),
+      push: written.pushDeliveryIds.map(jobOf),
+    });
+    return { sourceRows: written.sourceRows, created: written.created };
   });
 }
 

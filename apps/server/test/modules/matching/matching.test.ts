@@ -6,11 +6,12 @@ import {
   addDays,
   type FilterCriteria,
   type FilterReason,
+  notificationParamsSchema,
   romeDate,
   romeLocalToInstant,
   timePeriodWindow,
 } from '@radar/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +22,14 @@ import {
   notifications,
 } from '../../../src/db/schema';
 import { readCursor } from '../../../src/modules/events/event-consumer';
-import { MATCHING_CONSUMER, runMatching } from '../../../src/modules/matching/matching.service';
+import { matchInstant } from '../../../src/modules/filters/filter-sql';
+import { findUserMatches } from '../../../src/modules/matching/matching.repository';
+import {
+  MATCHING_CONSUMER,
+  newTournamentDedupeKey,
+  runMatching,
+} from '../../../src/modules/matching/matching.service';
+import { DELIVERY_QUEUES } from '../../../src/modules/notifications/delivery-queues';
 import { createUser } from '../../helpers/factories';
 import {
   newTournamentNotifications,
@@ -401,6 +409,126 @@ describe('matching engine', () => {
       .update(federationStatus)
       .set({ lastIngestFinishedAt: new Date(NOW.getTime() + 120_000) });
     expect(await match()).toMatchObject({ waiting: false, notifications: 1 });
+  });
+
+  it('writes in SQL the notifications the matches describe: the params the shared schema accepts, unchanged by it', async () => {
+    // The engine builds each notification in the database (decision 133); these are the items
+    // the JavaScript path (`createNotifications`, which validates each one) would have written.
+    const users = await Promise.all(Array.from({ length: 3 }, () => newUser()));
+    await saveFilter(t.database.db, users[0]?.id ?? '', { regionId: 12, prize: 1000 });
+    await saveFilter(t.database.db, users[0]?.id ?? '', { tipoTorneo: 'Maschile', catClass: 4 });
+    await saveFilter(t.database.db, users[1]?.id ?? '', {});
+    await saveFilter(t.database.db, users[2]?.id ?? '', { regionId: 3 });
+    const competition = { ...LAZIO, guid: 'M-LAZIO-PARAMS', name: 'Coppa dell\'Olimpico "Città" 🎾' };
+    await publishCompetitions(t.database.db, [competition], NOW);
+    const expected = await findUserMatches(t.database.db, [competition.guid], matchInstant(NOW));
+    const summary = await match();
+    expect(summary).toMatchObject({ events: 1, matches: 2, notifications: 2 });
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, newTournamentDedupeKey(competition.guid)));
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
+    expect(rows).toHaveLength(expected.length);
+    for (const m of expected) {
+      const row = byUser.get(m.userId);
+      const params = {
+        tournamentName: m.competitionName,
+        competitionGuid: m.competitionGuid,
+        reasons: m.reasons,
+        matchingFilters: m.matchingFilters,
+      };
+      expect(row?.params).toEqual(params);
+      expect(notificationParamsSchema.parse(row?.params)).toEqual(row?.params);
+      expect(row).toMatchObject({ type: 'new_tournament', batchId: summary.batchId, readAt: null });
+    }
+    expect(byUser.get(users[0]?.id ?? '')?.params).toMatchObject({
+      tournamentName: competition.name,
+      matchingFilters: 2,
+    });
+  });
+
+  const emailRowsOf = (userId: string) =>
+    t.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.userId, userId))
+      .orderBy(notificationDeliveries.id);
+  const emailJobCount = async (deliveryIds: string[]) => {
+    const result = (await t.database.db.execute(sql`select count(*)::int as n from pgboss.job
+      where name = ${DELIVERY_QUEUES.email} and data->>'deliveryId' in ${deliveryIds}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    return result.rows[0]?.n ?? 0;
+  };
+
+  it('writes one email row and one job per user per run, whatever the number of its transactions', async () => {
+    const user = await newUser();
+    await saveFilter(t.database.db, user.id, { regionId: 15 });
+    const list = Array.from({ length: 3 }, (_, i) => ({
+      guid: `ONE-JOB-${i}`,
+      startDate: '2026-07-01',
+      endDate: '2026-07-02',
+      regionId: 15,
+    }));
+    await publishCompetitions(t.database.db, list, NOW);
+    // One competition per transaction: three transactions of one run.
+    const summary = await runMatching({ db: t.database.db, queue, now: () => clock }, { batchSize: 1 });
+    expect(summary).toMatchObject({ events: 3, notifications: 3 });
+    const mine = await notified(user.id);
+    const rows = await emailRowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: 'email', status: 'pending', batchId: summary.batchId });
+    // In creation order, as one digest.
+    const ids = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, user.id))
+      .orderBy(notifications.seq);
+    expect(mine).toHaveLength(3);
+    expect(rows[0]?.notificationIds).toEqual(ids.map((n) => n.id));
+    expect(await emailJobCount(rows.map((row) => row.id))).toBe(1);
+  });
+
+  it('after a crash mid-run, emails every notification once: the next run writes its own row and job', async () => {
+    const user = await newUser();
+    await saveFilter(t.database.db, user.id, { regionId: 16 });
+    const list = Array.from({ length: 3 }, (_, i) => ({
+      guid: `CRASH-${i}`,
+      startDate: '2026-07-01',
+      endDate: '2026-07-02',
+      regionId: 16,
+    }));
+    await publishCompetitions(t.database.db, list, NOW);
+    // The second transaction dies while writing (a trigger fails its insert): the first one's
+    // notifications, row and job are committed; the second one's roll back with the cursor.
+    await t.database.db.execute(
+      sql.raw(`create function crash_matching() returns trigger language plpgsql as $$
+        begin raise exception 'killed mid-run'; end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger crash_matching before insert on notifications for each row
+        when (new.dedupe_key = 'new_tournament:CRASH-1') execute function crash_matching()`),
+    );
+    await expect(
+      runMatching({ db: t.database.db, queue, now: () => clock }, { batchSize: 1 }),
+    ).rejects.toThrow();
+    await t.database.db.execute(sql.raw('drop trigger crash_matching on notifications'));
+    await t.database.db.execute(sql.raw('drop function crash_matching()'));
+    expect(await notified(user.id)).toHaveLength(1);
+    const summary = await runMatching({ db: t.database.db, queue, now: () => clock }, { batchSize: 1 });
+    expect(summary).toMatchObject({ events: 2, notifications: 2 });
+    expect(await notified(user.id)).toHaveLength(3);
+    const ids = await t.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+    const rows = await emailRowsOf(user.id);
+    // One row per run, each notification in exactly one of them.
+    expect(rows).toHaveLength(2);
+    expect(rows.flatMap((row) => row.notificationIds ?? []).sort()).toEqual(ids.map((n) => n.id).sort());
+    expect(new Set(rows.map((row) => row.batchId)).size).toBe(2);
+    expect(await emailJobCount(rows.map((row) => row.id))).toBe(2);
   });
 
   it('notifies once when two runs race over the same events', async () => {

@@ -15,6 +15,7 @@ import { claimEmailBatch } from '../../../src/modules/notifications/deliveries.r
 import { deliverEmail } from '../../../src/modules/notifications/delivery.service';
 import { DELIVERY_QUEUES } from '../../../src/modules/notifications/delivery-queues';
 import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
+import { createNotifications } from '../../../src/modules/notifications/notifications.service';
 import { createUser, signIn } from '../../helpers/factories';
 import { startDeliveryWorkers } from '../../helpers/jobs';
 import { silentLogger } from '../../helpers/logger';
@@ -248,43 +249,6 @@ describe('an email job run by hand', () => {
     retryLimit: 3,
   });
 
-  it('resumes its own claim after a crash mid-send, and the batch’s other jobs leave it alone', async () => {
-    const user = await createUser(t.database.db);
-    // One batch written by two calls (as the matching engine does): two email rows, two jobs.
-    const batchId = randomUUID();
-    const result = {
-      created: [
-        ...(await notify(t.database.db, t.queue, [newTournament(user.id, 'Primo')], batchId)).created,
-        ...(await notify(t.database.db, t.queue, [newTournament(user.id, 'Secondo')], batchId)).created,
-      ],
-      duplicates: 0,
-    };
-    const [first, second] = await Promise.all(
-      idsOf(result).map((id) => deliveryOf(t.database.db, id, 'email')),
-    );
-    if (!first || !second) throw new Error('deliveries expected');
-    // The first job's attempt claimed the batch, then its worker died before sending.
-    const claimed = await claimEmailBatch(t.database.db, first.id, first.id, new Date());
-    expect(claimed.map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
-
-    // The second job finds its delivery carried by the first one's email.
-    expect(await deliverEmail(await context(), attempt(second.id))).toEqual({ outcome: 'not-claimed' });
-    // The first job's retry sends the batch, once, and says whose job it also did.
-    expect(await deliverEmail(await context(), attempt(first.id, 1))).toMatchObject({
-      outcome: 'sent',
-      deliveries: 2,
-      carried: [second.id],
-    });
-    expect(await deliverEmail(await context(), attempt(first.id, 2))).toEqual({ outcome: 'not-claimed' });
-    const emails = await listDevMailbox(t.database.db, { to: user.email });
-    expect(emails).toHaveLength(1);
-    const rows = await deliveriesOf(t.database.db, idsOf(result));
-    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
-      ['sent', 2],
-      ['sent', 2],
-    ]);
-  });
-
   const emailJobsOf = async (userIds: string[]) => {
     const result = (await t.database.db.execute(sql`
       select j.id::text as id, j.data->>'deliveryId' as "deliveryId", d.user_id as "userId"
@@ -296,6 +260,48 @@ describe('an email job run by hand', () => {
     `)) as unknown as { rows: { id: string; deliveryId: string; userId: string }[] };
     return result.rows;
   };
+
+  it('resumes its own claim after a crash mid-send; a later call of the batch gets its own row, job and email', async () => {
+    const user = await createUser(t.database.db);
+    // One batch written by two calls (as the matching engine does).
+    const batchId = randomUUID();
+    const first = await notify(t.database.db, t.queue, [newTournament(user.id, 'Primo')], batchId);
+    const firstRow = await deliveryOf(t.database.db, idsOf(first)[0] ?? '', 'email');
+    if (!firstRow) throw new Error('delivery expected');
+    // The first job's attempt claimed the batch, then its worker died before sending.
+    const claimed = await claimEmailBatch(t.database.db, firstRow.id, firstRow.id, new Date());
+    expect(claimed.map((row) => row.id)).toEqual([firstRow.id]);
+
+    // The second call finds the row claimed: it cannot join that email (decision 133), so it
+    // writes its own row and job.
+    const second = await notify(t.database.db, t.queue, [newTournament(user.id, 'Secondo')], batchId);
+    const secondRow = await deliveryOf(t.database.db, idsOf(second)[0] ?? '', 'email');
+    if (!secondRow) throw new Error('delivery expected');
+    expect(secondRow.id).not.toBe(firstRow.id);
+    expect(secondRow.notificationIds).toEqual(idsOf(second));
+    expect((await emailJobsOf([user.id])).map((job) => job.id).sort()).toEqual(
+      [firstRow.id, secondRow.id].sort(),
+    );
+    // Its job leaves the first one's claim alone and sends its own notification.
+    expect(await deliverEmail(await context(), attempt(secondRow.id))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 1,
+      carried: [],
+    });
+    // The first job's retry sends the first notification, once.
+    expect(await deliverEmail(await context(), attempt(firstRow.id, 1))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 1,
+    });
+    expect(await deliverEmail(await context(), attempt(firstRow.id, 2))).toEqual({ outcome: 'not-claimed' });
+    const emails = await listDevMailbox(t.database.db, { to: user.email });
+    expect(emails).toHaveLength(2);
+    const rows = await deliveriesOf(t.database.db, [...idsOf(first), ...idsOf(second)]);
+    expect(rows.map((row) => [row.id, row.status, row.attempts])).toEqual([
+      [firstRow.id, 'sent', 2],
+      [secondRow.id, 'sent', 1],
+    ]);
+  });
 
   it('writes one email delivery row and one job per user and batch, the job’s id the row’s', async () => {
     const [one, two] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
@@ -338,33 +344,91 @@ describe('an email job run by hand', () => {
     expect(mine.map((row) => row.status)).toEqual(['sent']);
   });
 
-  it('sends each delivery of a batch reused across calls once, whichever of its jobs runs first', async () => {
+  it('appends a batch’s later calls to the user’s email row not claimed yet: one row, one job, one email', async () => {
     const user = await createUser(t.database.db);
+    const other = await createUser(t.database.db);
     const batchId = randomUUID();
     const first = await notify(t.database.db, t.queue, [newTournament(user.id, 'Prima')], batchId);
     const second = await notify(
       t.database.db,
       t.queue,
-      [newTournament(user.id, 'Seconda'), newTournament(user.id, 'Terza')],
+      [newTournament(user.id, 'Seconda'), newTournament(other.id, 'Altra'), newTournament(user.id, 'Terza')],
       batchId,
     );
-    // One job per call: two jobs for the batch.
+    // Another batch is another email, even for the same user.
+    const elsewhere = await notify(t.database.db, t.queue, [newTournament(user.id, 'Altrove')]);
+    const ids = [...first.created, ...second.created].filter((c) => c.userId === user.id).map((c) => c.id);
+    const rows = await deliveriesOf(t.database.db, ids);
+    expect(rows).toHaveLength(1);
+    // The row lists the batch's notifications in creation order.
+    expect(rows[0]).toMatchObject({ status: 'pending', batchId, notificationIds: ids });
     const jobs = await emailJobsOf([user.id]);
-    expect(jobs).toHaveLength(2);
-    const ids = [...idsOf(first), ...idsOf(second)];
-    const secondCall = (await deliveriesOf(t.database.db, idsOf(second))).map((row) => row.id);
-    const later = jobs.find((job) => secondCall.includes(job.id));
-    const earlier = jobs.find((job) => !secondCall.includes(job.id));
-    expect(later && earlier).toBeTruthy();
-    // Both run at once (two workers): one claims the whole batch, the other finds nothing left.
+    const elsewhereRow = await deliveryOf(t.database.db, idsOf(elsewhere)[0] ?? '', 'email');
+    expect(jobs.map((job) => job.id).sort()).toEqual([rows[0]?.id, elsewhereRow?.id].sort());
+    // The createNotifications answer says email for every one of them.
+    expect(second.created.every((c) => c.channels.includes('email'))).toBe(true);
+
+    expect(await deliverEmail(await context(), attempt(rows[0]?.id ?? ''))).toMatchObject({
+      outcome: 'sent',
+      deliveries: 3,
+      carried: [],
+    });
+    const emails = await listDevMailbox(t.database.db, { to: user.email });
+    expect(emails.map((email) => email.subject)).toEqual(['Hai 3 nuove notifiche su Radar Tornei']);
+    expect((await emailJobsOf([other.id])).length).toBe(1);
+  });
+
+  it('sends a call’s notifications once when the batch’s job claims the row while that call appends to it', async () => {
+    // The appending transaction holds the row until it commits: the job's claim waits for it
+    // and sends the appended notification too (PostgreSQL: two connections; PGlite serialises
+    // the two, with the same outcome). Nothing is lost, nothing sent twice.
+    const user = await createUser(t.database.db);
+    const batchId = randomUUID();
+    const first = await notify(t.database.db, t.queue, [newTournament(user.id, 'Prima')], batchId);
+    const row = await deliveryOf(t.database.db, idsOf(first)[0] ?? '', 'email');
+    if (!row || !t.queue) throw new Error('delivery and queue expected');
+    const queue = t.queue;
+    let appendedIds: string[] = [];
+    let appended!: () => void;
+    const appendedSignal = new Promise<void>((resolve) => {
+      appended = resolve;
+    });
+    const creating = t.database.db.transaction(async (tx) => {
+      const result = await createNotifications(tx, [newTournament(user.id, 'Seconda')], { queue, batchId });
+      appendedIds = result.created.map((c) => c.id);
+      appended();
+      // Still open while the job runs.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    await appendedSignal;
+    const sending = deliverEmail(await context(), attempt(row.id));
+    await creating;
+    expect(await sending).toMatchObject({ outcome: 'sent', deliveries: 2 });
+    const rows = await deliveriesOf(t.database.db, [...idsOf(first), ...appendedIds]);
+    expect(rows.map((r) => [r.id, r.status])).toEqual([[row.id, 'sent']]);
+    expect(await emailJobsOf([user.id])).toHaveLength(1);
+    expect(await listDevMailbox(t.database.db, { to: user.email })).toHaveLength(1);
+  });
+
+  it('still sends two pending email rows of one batch as one message (rows of the old shape)', async () => {
+    const user = await createUser(t.database.db);
+    const batchId = randomUUID();
+    const first = await notify(t.database.db, t.queue, [newTournament(user.id, 'Prima')], batchId);
+    const own = await deliveryOf(t.database.db, idsOf(first)[0] ?? '', 'email');
+    // A second pending row of the batch, as migration 0014 left them (one per notification).
+    const second = await notify(t.database.db, t.queue, [newTournament(user.id, 'Seconda')]);
+    const moved = await deliveryOf(t.database.db, idsOf(second)[0] ?? '', 'email');
+    await t.database.db
+      .update(notificationDeliveries)
+      .set({ batchId })
+      .where(eq(notificationDeliveries.id, moved?.id ?? ''));
     const outcomes = await Promise.all([
-      deliverEmail(await context(), attempt(later?.id ?? '')),
-      deliverEmail(await context(), attempt(earlier?.id ?? '')),
+      deliverEmail(await context(), attempt(moved?.id ?? '')),
+      deliverEmail(await context(), attempt(own?.id ?? '')),
     ]);
     expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['not-claimed', 'sent']);
-    expect(outcomes.find((outcome) => outcome.outcome === 'sent')).toMatchObject({ deliveries: 3 });
-    // One row per call.
-    const rows = await deliveriesOf(t.database.db, ids);
+    expect(outcomes.find((outcome) => outcome.outcome === 'sent')).toMatchObject({ deliveries: 2 });
+    const rows = await deliveriesOf(t.database.db, [...idsOf(first), ...idsOf(second)]);
     expect(rows.map((row) => [row.status, row.attempts])).toEqual([
       ['sent', 1],
       ['sent', 1],

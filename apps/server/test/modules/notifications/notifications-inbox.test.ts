@@ -1,4 +1,5 @@
 import { apiErrorSchema, notificationListSchema, notificationSchema } from '@radar/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../src/db/schema';
 import { createUser, signIn } from '../../helpers/factories';
@@ -173,5 +174,30 @@ describe('the inbox API', () => {
     );
     expect(stillUnread.read).toBe(false);
     expect((await get('/api/notifications/not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('counts the unread from the inbox index, which carries read_at (migration 0016, decision 133)', async () => {
+    const { db } = t.database;
+    const indexes = (await db.execute(sql`select indexname, indexdef from pg_indexes
+      where tablename = 'notifications' order by indexname`)) as unknown as {
+      rows: { indexname: string; indexdef: string }[];
+    };
+    // Three index entries per notification: its id, its dedupe key, its place in the inbox.
+    expect(indexes.rows.map((row) => row.indexname)).toEqual([
+      'notifications_pkey',
+      'notifications_user_dedupe_idx',
+      'notifications_user_seq_idx',
+    ]);
+    expect(indexes.rows[2]?.indexdef).toMatch(/\(user_id, seq DESC NULLS LAST\) INCLUDE \(read_at\)$/);
+    // The count reads the index alone (forced here: the test table is too small to need it).
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return (await tx.execute(sql`explain select count(*) from notifications
+        where user_id = ${mario.id} and read_at is null`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    });
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+      /Index Only Scan using notifications_user_seq_idx/,
+    );
   });
 });
