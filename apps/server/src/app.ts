@@ -25,6 +25,7 @@ import { languageFromAcceptLanguage } from './http/language';
 import { registerOriginCheck } from './http/origin-check';
 import { rateLimitPlugin } from './http/rate-limit';
 import { redactUrl } from './http/redact';
+import { registerSubresourceHeaders } from './http/subresource-headers';
 import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authPlugin } from './modules/auth/auth.plugin';
@@ -176,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Both follow PUBLIC_URL's scheme: an https site says so to browsers, whatever NODE_ENV.
     strictTransportSecurity: deps.config.httpsOnly ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // The API's JSON and the built scripts and stylesheets: a short policy instead of the page's.
+  registerSubresourceHeaders(app);
   await app.register(fastifyCookie);
   registerOriginCheck(app, deps.config.publicUrl);
   await app.register(rateLimitPlugin, {

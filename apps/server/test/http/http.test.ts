@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBRESOURCE_CSP } from '../../src/http/subresource-headers';
 import { loadWebApp } from '../../src/http/web-app';
 import { REDACT_PATHS } from '../../src/logger';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -23,6 +24,7 @@ describe('HTTP layer', () => {
     );
     writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log("app")');
     writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Radar Tornei"}');
+    writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("install", () => {})');
     const stream = new Writable({
       write(chunk, _encoding, callback) {
         logLines.push(chunk.toString());
@@ -38,15 +40,34 @@ describe('HTTP layer', () => {
   });
 
   it('sends security headers, with the inline boot script allowed by hash only', async () => {
-    const response = await t.app.inject('/api/health');
+    const response = await t.app.inject({ url: '/explore', headers: { accept: 'text/html' } });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toContain("'unsafe-inline' 'self'");
+  });
+
+  it("gives the API's JSON and the built scripts a policy that allows nothing, without the page-only headers", async () => {
+    for (const url of ['/api/health', '/api/missing', '/assets/app.js', '/manifest.webmanifest']) {
+      const response = await t.app.inject(url);
+      expect(response.headers['content-security-policy'], url).toBe(SUBRESOURCE_CSP);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
+    // The service worker's script (its policy is the worker's) and the other files keep the page's.
+    const worker = await t.app.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(String(worker.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(worker.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('serves the OpenAPI document generated from the schemas, and its UI', async () => {
