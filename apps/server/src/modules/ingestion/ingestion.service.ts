@@ -262,6 +262,7 @@ export async function applyDetail(
   guid: string,
   detail: FederationCompetitionDetail,
   now: Date,
+  fingerprint = detailFingerprint(detail),
 ): Promise<NewCompetitionEvent[]> {
   return db.transaction(async (tx) => {
     const state = await lockDetailState(tx, guid);
@@ -383,7 +384,7 @@ export async function applyDetail(
       detailSyncedAt: now,
       detailModifiedAt: competition.federationModifiedAt,
       detailStatus: 'found',
-      detailFingerprint: detailFingerprint(detail),
+      detailFingerprint: fingerprint,
       updatedAt: now,
     });
     return insertEvents(tx, events, now);
@@ -411,14 +412,15 @@ export async function syncDetail(
   }
   if (result.kind === 'not-found') return { outcome: 'not-found', events: [] };
   const { detail } = result;
+  const fingerprint = detailFingerprint(detail);
   const unchanged = await touchUnchangedDetail(
     deps.db,
     guid,
-    { fingerprint: detailFingerprint(detail), prizeMoney: detail.prizeMoney ?? 0 },
+    { fingerprint, prizeMoney: detail.prizeMoney ?? 0 },
     deps.now(),
   );
   if (unchanged) return { outcome: 'read', events: [] };
-  return { outcome: 'read', events: await applyDetail(deps.db, guid, detail, deps.now()) };
+  return { outcome: 'read', events: await applyDetail(deps.db, guid, detail, deps.now(), fingerprint) };
 }
 
 // --- A pass ---------------------------------------------------------------------------------------
