@@ -15,8 +15,7 @@ import {
   runIngestion,
   syncDetail,
 } from '../../../src/modules/ingestion/ingestion.service';
-import { startTestSimulator, testFederationClient } from '../../helpers/federation';
-import { silentLogger } from '../../helpers/logger';
+import { type IngestionBed, startIngestionBed } from '../../helpers/ingestion';
 import { createTestDatabase } from '../../helpers/test-db';
 
 /** Decision 134: a detail read that finds nothing new writes nothing but the instant it was read. */
@@ -24,18 +23,13 @@ describe('reading a detail again', () => {
   let sim: SimulatorHandle;
   let database: Database;
   let deps: IngestionDeps;
+  let bed: IngestionBed;
   let guid: string;
   let tournamentUuid: string;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
-    database = await createTestDatabase();
-    deps = {
-      db: database.db,
-      federation: testFederationClient(sim.url),
-      logger: silentLogger,
-      now: () => sim.clock.now(),
-    };
+    bed = await startIngestionBed();
+    ({ sim, database, deps } = bed);
     await runIngestion(deps);
     const [row] = await database.db
       .select({ guid: competitions.guid, uuid: tournaments.uuid })
@@ -48,10 +42,7 @@ describe('reading a detail again', () => {
     guid = row.guid;
     tournamentUuid = row.uuid;
   });
-  afterAll(async () => {
-    await database.close();
-    await sim.close();
-  });
+  afterAll(() => bed.close());
 
   const competition = async () =>
     (await database.db.select().from(competitions).where(eq(competitions.guid, guid)))[0];

@@ -11,30 +11,20 @@ import {
 } from '../../../src/db/schema';
 import { readFederationStatus } from '../../../src/modules/ingestion/ingestion.repository';
 import { type IngestionDeps, runIngestion } from '../../../src/modules/ingestion/ingestion.service';
-import { startTestSimulator, testFederationClient } from '../../helpers/federation';
-import { silentLogger } from '../../helpers/logger';
-import { createTestDatabase } from '../../helpers/test-db';
+import { type IngestionBed, startIngestionBed } from '../../helpers/ingestion';
 
 describe('ingestion', () => {
   let sim: SimulatorHandle;
   let database: Database;
   let deps: IngestionDeps;
+  let bed: IngestionBed;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
-    database = await createTestDatabase();
-    deps = {
-      db: database.db,
-      federation: testFederationClient(sim.url),
-      logger: silentLogger,
-      now: () => sim.clock.now(),
-    };
+    bed = await startIngestionBed();
+    ({ sim, database, deps } = bed);
   });
   afterEach(() => sim.script.clearFaults());
-  afterAll(async () => {
-    await database.close();
-    await sim.close();
-  });
+  afterAll(() => bed.close());
 
   const events = () => database.db.select().from(competitionEvents).orderBy(asc(competitionEvents.id));
   const countOf = async (
