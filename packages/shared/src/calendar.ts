@@ -51,16 +51,24 @@ export function endOfMonth(day: string): string {
   return addDays(addMonths(startOfMonth(day), 1), -1);
 }
 
-const romeWallFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Rome',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+let romeWallFormat: Intl.DateTimeFormat | undefined;
+/**
+ * Rome's wall clock, made on first use: a time-zone formatter costs milliseconds to build, and
+ * the web client's screens that import this module rarely ask for it (decision 178).
+ */
+function romeWall(): Intl.DateTimeFormat {
+  romeWallFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Rome',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return romeWallFormat;
+}
 
 const HOUR_MS = 3_600_000;
 /** Offsets already asked, by UTC hour: `Intl` is slow for the rows of a page or a pass. */
@@ -76,7 +84,7 @@ export function romeOffsetMs(instant: number): number {
   const kept = offsetsByHour.get(hour);
   if (kept !== undefined) return kept;
   const start = hour * HOUR_MS;
-  const parts = romeWallFormat.formatToParts(new Date(start));
+  const parts = romeWall().formatToParts(new Date(start));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const offset =
     Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - start;
