@@ -13,8 +13,15 @@ function withAppTexts<T>(load: () => Promise<T>): Promise<T> {
   return Promise.all([loadCataloguePart('app'), load()]).then(([, module]) => module);
 }
 
-/** The data layer (query cache and its persistence) as a lazy pathless layout (decision 160). */
-const dataLayer = () => import('@/app/data-layer').then((m) => ({ Component: m.DataLayer }));
+/**
+ * The data layer (query cache and its persistence) as a lazy pathless layout (decision 160); its
+ * first render waits for the kept cache's restore (decision 178).
+ */
+const dataLayer = () =>
+  import('@/app/data-layer').then(async (m) => {
+    await m.startPersistence();
+    return { Component: m.DataLayer };
+  });
 
 /**
  * The route table of spec §2. Every screen and layout is a separate chunk loaded on first
