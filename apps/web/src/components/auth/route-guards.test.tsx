@@ -1,7 +1,18 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { resetSessionStore, setUser } from '@/lib/auth/session-store';
+import { holdFrame } from '@/lib/prerendered-frame';
 import { apiError, stubApi, testUser } from '../../../test/api-stub';
 import { renderApp } from '../../../test/test-utils';
+import { RequireAuth } from './route-guards';
+
+// The full-screen spinner holds the prerendered frame while it is mounted: a count of its mounts.
+vi.mock('@/lib/prerendered-frame', async (original) => {
+  const actual = await original<typeof import('@/lib/prerendered-frame')>();
+  return { ...actual, holdFrame: vi.fn(actual.holdFrame) };
+});
 
 const signedIn = () => stubApi({ 'GET /user': testUser({ username: 'mario' }) });
 const pathOf = (router: ReturnType<typeof renderApp>['router']) =>
@@ -111,5 +122,31 @@ describe('auth callback links handed to the app', () => {
     const { router } = renderApp(`/?authLink=${encodeURIComponent('https://example.org')}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Radar Tornei' })).toBeTruthy();
     expect(pathOf(router)).toBe('/');
+  });
+});
+
+describe('RequireAuth', () => {
+  afterEach(() => {
+    resetSessionStore();
+  });
+
+  it('mounted with the session already known, shows the spinner first and renders the screen behind it (decision 178)', async () => {
+    // The session is known before the guard mounts (the probe answered during the first render).
+    stubApi({ 'GET /user': testUser() });
+    setUser(testUser());
+    vi.mocked(holdFrame).mockClear();
+    const router = createMemoryRouter(
+      [{ element: <RequireAuth />, children: [{ path: '/explore', element: <h1>Esplora i tornei</h1> }] }],
+      { initialEntries: ['/explore'] },
+    );
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Esplora i tornei' })).toBeTruthy();
+    // The screen came in a render of its own: the spinner was committed before it.
+    expect(vi.mocked(holdFrame)).toHaveBeenCalled();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -18,8 +18,10 @@ export function RequireAuth() {
   const { status: current, signedOutByUser } = useAuth();
   // Once the session is known, the signed-in layout and screen render in the background, in
   // slices that leave the main thread free, while the spinner stays (decision 164). Any other
-  // change (a sign-out) applies at once.
-  const deferred = useDeferredValue(current);
+  // change (a sign-out) applies at once. Mounted when the session is already known, the guard
+  // starts from "loading" too (the initial value): otherwise the whole screen would render in
+  // the mounting render, which is synchronous when a store's change started it (decision 178).
+  const deferred = useDeferredValue(current, 'loading');
   const status = current === 'signedIn' && deferred === 'loading' ? 'loading' : current;
   const location = useLocation();
   if (status === 'loading') return <FullScreenSpinner />;
