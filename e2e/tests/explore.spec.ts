@@ -83,3 +83,53 @@ test.describe('explore and tournament detail', () => {
     expect(file.ok()).toBe(true);
   });
 });
+
+test.describe('the explore screen’s first paint', () => {
+  test('a returning signed-in user sees its frame from the HTML, then the app takes its place whole (decision 178)', async ({
+    page,
+    createUser,
+    login,
+  }) => {
+    // A first visit keeps the signed-in user in the session store's copy, which index.html's
+    // inline script reads on the next.
+    await login(await createUser());
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { level: 1, name: 'Esplora i tornei' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('radar-session'))).not.toBeNull();
+
+    // Without the app's modules only index.html's inline scripts run: the signed-in frame.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/explore?tab=schedule');
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'it');
+    await expect(page.locator('#root [data-app-frame]')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Esplora i tornei' })).toBeVisible();
+    await expect(page.getByText('Cerca e sfoglia i tornei FITP in tutta Italia')).toBeVisible();
+
+    // With the app: the moment the frame goes, the app's screen is in its place, never the
+    // full-screen spinner (the results may still be loading below the screen's title).
+    await page.unrouteAll();
+    await page.addInitScript(() => {
+      const seen: { spinner: boolean; heading: string | null }[] = [];
+      Object.assign(window, { frameSwaps: seen });
+      new MutationObserver((records) => {
+        const removed = records.some((record) =>
+          Array.from(record.removedNodes).some(
+            (node) => node instanceof Element && node.hasAttribute('data-app-frame'),
+          ),
+        );
+        if (!removed) return;
+        seen.push({
+          spinner: document.querySelector('#root [role="status"][aria-label="Caricamento…"]') !== null,
+          heading: document.querySelector('#root h1')?.textContent ?? null,
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/explore?tab=schedule');
+    await expect(page.getByRole('tab', { name: 'Calendario', selected: true })).toBeVisible();
+    await expect(page.locator('[data-app-frame]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { frameSwaps: unknown[] }).frameSwaps)).toEqual([
+      { spinner: false, heading: 'Esplora i tornei' },
+    ]);
+  });
+});

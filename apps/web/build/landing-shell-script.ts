@@ -1,23 +1,28 @@
 /**
  * Runs in the page before any module script (mirrors src/lib/i18n.ts and the head's boot
- * script): on `/` and `/auth/login` for a visitor, copies the prerendered landing or sign-in
- * screen of the starting language into #root, so the first paint needs no JavaScript.
- * Elsewhere, or when the session store kept a signed-in user (`radar-session`,
- * src/lib/auth/session-store.ts; who goes on to /home), #root stays empty for the app.
+ * script): copies a prerendered first paint of the starting language into #root, so it needs no
+ * JavaScript. For a visitor, the landing on `/` and the sign-in screen on `/auth/login`
+ * (decision 164); for a signed-in user (the session store's copy, `radar-session`,
+ * src/lib/auth/session-store.ts), the signed-in frame on `/explore` (decision 178), which the
+ * app replaces when its first screen is ready (src/lib/prerendered-frame.ts). Elsewhere #root
+ * stays empty for the app.
  */
 export const PICK_SHELL = `(() => {
-  const shells = { '/': 'landing', '/auth/login': 'login' };
-  const name = shells[location.pathname];
-  // A sign-in link's error shows above the form: the app draws that screen.
-  if (!name || new URLSearchParams(location.search).has('error')) return;
+  const visitorShells = { '/': 'landing', '/auth/login': 'login' };
+  const signedInShells = { '/explore': 'explore' };
   let stored = null;
+  let signedIn = false;
   try {
     stored = localStorage.getItem('app-language');
     const session = JSON.parse(localStorage.getItem('radar-session') || 'null');
-    if (session && session.user) return;
+    signedIn = !!(session && session.user);
   } catch {
     // Storage unavailable or unreadable: a visitor.
   }
+  // A signed-in user on the landing or the sign-in screen goes on to /home: the app draws that.
+  const name = (signedIn ? signedInShells : visitorShells)[location.pathname];
+  // A sign-in link's error shows above the form: the app draws that screen.
+  if (!name || new URLSearchParams(location.search).has('error')) return;
   const languages = ['it', 'en'];
   let language = languages.includes(stored) ? stored : null;
   for (const tag of language ? [] : navigator.languages || [navigator.language || '']) {

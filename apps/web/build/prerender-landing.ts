@@ -34,8 +34,9 @@ function startScript(entry: string, preloads: string[]): string {
 }
 
 /**
- * Prerenders the landing's header and hero (src/prerender/landing-shell.tsx) in Italian and
- * English into index.html at build time, as <template>s and the small script that shows the
+ * Prerenders the landing's header and hero (src/prerender/landing-shell.tsx), the sign-in screen
+ * (login-shell.tsx) and /explore's signed-in frame (app-frame-shell.tsx, decision 178) in Italian
+ * and English into index.html at build time, as <template>s and the small script that shows the
  * right one, and moves the app's scripts behind that first paint (decision 164). The components are the app's own, rendered with react-dom/server
  * through a throwaway Vite SSR server.
  */
@@ -66,10 +67,14 @@ export function prerenderLanding(): Plugin {
           const login = (await server.ssrLoadModule('/src/prerender/login-shell.tsx')) as {
             renderLoginShell(language: (typeof LANGUAGES)[number]): Promise<string>;
           };
+          const frame = (await server.ssrLoadModule('/src/prerender/app-frame-shell.tsx')) as {
+            renderExploreFrame(language: (typeof LANGUAGES)[number]): Promise<string>;
+          };
           let templates = '';
           for (const language of LANGUAGES) {
             templates += `<template id="landing-${language}">${await module.renderLandingShell(language)}</template>`;
             templates += `<template id="login-${language}">${await login.renderLoginShell(language)}</template>`;
+            templates += `<template id="explore-${language}">${await frame.renderExploreFrame(language)}</template>`;
           }
           const marker = '<div id="root"></div>';
           if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);

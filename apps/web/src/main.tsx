@@ -1,8 +1,9 @@
 import './index.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startSession } from '@/lib/auth/session-store';
 import { loadCataloguePart } from '@/lib/i18n';
+import { appContainer, markFirstCommit } from '@/lib/prerendered-frame';
 import { makeZodJitless } from '@/lib/zod-jitless';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
@@ -27,27 +28,38 @@ makeZodJitless();
 // The session probe (GET /api/session) goes out with the first texts, not after the first render.
 startSession();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The #root element is missing from index.html');
+/** Marks the app's first commit: as the app's next sibling, its layout effect runs after the app's. */
+function FirstCommit() {
+  useLayoutEffect(markFirstCommit, []);
+  return null;
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The #root element is missing from index.html');
 
 // The texts of the first screens (the catalogue's public part, in the starting language) come
 // before the first render: no screen ever shows a missing key (decision 162). Over the
 // prerendered landing (index.html, decision 164) the first render also waits for the landing's
 // modules, so the prerendered hero gives way to the same hero, never to a loading spinner.
-const router = createAppRouter();
-void Promise.all([
-  loadCataloguePart('public'),
-  container.dataset.prerendered ? routerReady(router) : undefined,
-]).then(() => {
-  const root = createRoot(container);
-  // A transition: the first render yields to the browser every few milliseconds instead of
-  // holding the main thread (Lighthouse's total blocking time), and over a prerendered screen
-  // that screen stays until the app's replaces it whole (decision 164).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    ),
-  );
-});
+const texts = loadCataloguePart('public');
+// The router starts the first screen's route modules (and Vite adds a preload link for each of
+// their files): in a task of its own, not in the one that ran every module of the entry.
+const router = new Promise<AppRouter>((resolve) => setTimeout(() => resolve(createAppRouter()), 0));
+// Over a signed-in screen's prerendered frame (decision 178) the app renders in a hidden
+// container that takes the frame's place once the first screen is ready.
+void Promise.all([router, texts, root.dataset.prerendered ? router.then(routerReady) : undefined]).then(
+  ([router]) => {
+    const reactRoot = createRoot(appContainer(root));
+    // A transition: the first render yields to the browser every few milliseconds instead of
+    // holding the main thread (Lighthouse's total blocking time), and over a prerendered screen
+    // that screen stays until the app's replaces it whole (decision 164).
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App router={router} />
+          <FirstCommit />
+        </StrictMode>,
+      ),
+    );
+  },
+);

@@ -15,7 +15,9 @@ beforeEach(() => {
     <template id="landing-it"><h1>Trova i tornei</h1><button>Tema</button><a href="/auth/register">Registrati</a></template>
     <template id="landing-en"><h1>Find tournaments</h1></template>
     <template id="login-it"><h1>Accedi</h1><form><input name="email"></form></template>
-    <template id="login-en"><h1>Log in</h1><form><input name="email"></form></template>`;
+    <template id="login-en"><h1>Log in</h1><form><input name="email"></form></template>
+    <template id="explore-it"><div data-app-frame=""><button>Menu</button><a href="/home">Home</a><h1>Esplora i tornei</h1></div></template>
+    <template id="explore-en"><div data-app-frame=""><h1>Explore tournaments</h1></div></template>`;
 });
 
 afterEach(() => {
@@ -66,9 +68,36 @@ describe('the prerendered landing’s inline script', () => {
     expect(root().childElementCount).toBe(0);
   });
 
-  it('leaves #root empty on any other path', () => {
+  it('leaves #root empty on any other path, and a visitor’s /explore to the app (who goes to sign in)', () => {
     runAt('/explore');
     runAt('/auth/register');
+    expect(root().childElementCount).toBe(0);
+  });
+
+  it('paints a signed-in user’s /explore frame in the stored language, its buttons inert, its links live (decision 178)', () => {
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
+    );
+    window.localStorage.setItem('app-language', 'it');
+    runAt('/explore', '?q=roma&tab=schedule');
+    expect(root().dataset.prerendered).toBe('it');
+    expect(root().querySelector('[data-app-frame] h1')?.textContent).toBe('Esplora i tornei');
+    expect(root().querySelector('button')?.inert).toBe(true);
+    expect(root().querySelector('a')?.inert).toBe(false);
+    document.getElementById('root')?.replaceChildren();
+    window.localStorage.setItem('app-language', 'en');
+    runAt('/explore');
+    expect(root().textContent).toBe('Explore tournaments');
+  });
+
+  it('paints no signed-in frame on the other signed-in paths', () => {
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
+    );
+    runAt('/home');
+    runAt('/explore/elsewhere');
     expect(root().childElementCount).toBe(0);
   });
 });

@@ -1,9 +1,16 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { holdFrame } from '@/lib/prerendered-frame';
 import { Spinner } from './spinner';
 
-/** Shown while a screen's code loads (spec §2): fills the viewport, announced as "Loading…". */
+/**
+ * Shown while a screen's code loads (spec §2): fills the viewport, announced as "Loading…".
+ * Over index.html's prerendered signed-in frame it is drawn in the app's hidden container and
+ * keeps the frame on screen instead (decision 178).
+ */
 export function FullScreenSpinner() {
   const { t } = useTranslation();
+  useLayoutEffect(holdFrame, []);
   return (
     <div
       role="status"

@@ -29,6 +29,12 @@ import { isDegraded } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 
+/** The screen's title block; also the first paint of index.html's signed-in frame (decision 178). */
+export function ExploreHeader() {
+  const { t } = useTranslation();
+  return <PageHeader title={t('pages.explore.title')} description={t('pages.explore.description')} />;
+}
+
 /** `/explore` (signed in): search and browse tournaments, as a list, an overview, an agenda or their documents. */
 export function ExploreRoute() {
   const { t } = useTranslation();
@@ -71,7 +77,7 @@ export function ExploreRoute() {
 
   return (
     <>
-      <PageHeader title={t('pages.explore.title')} description={t('pages.explore.description')} />
+      <ExploreHeader />
       <div className="flex flex-col gap-4">
         <SearchBox value={state.q} onSearch={onSearch} />
         <SavedFilters criteria={state.filters} onApply={(filters) => update({ filters })} />
