@@ -3,7 +3,8 @@
  * the bundled simulator (bench/web/app.ts), and runs Lighthouse 12 (its default mobile preset:
  * a mid-range phone, simulated slow 4G and CPU slowdown) in headless /usr/bin/chromium on /,
  * /auth/login and /explore signed in (a user registered through the API and the dev mailbox, the
- * session cookie passed as an extra header). Prints performance, accessibility, best practices
+ * session cookie passed as an extra header, the session store's copy in local storage as a
+ * returning user's browser keeps it; caches cold). Prints performance, accessibility, best practices
  * and SEO per page (the median run by performance when BENCH_LIGHTHOUSE_RUNS > 1), with the
  * first paint figures. Offline: only 127.0.0.1 is reached.
  *
@@ -11,12 +12,14 @@
  *   BENCH_LIGHTHOUSE_RUNS=3 npm run bench:lighthouse
  *   BENCH_WEB_BUILD=0 npm run bench:lighthouse     # use apps/web/dist as it is
  *   BENCH_LIGHTHOUSE_VERBOSE=1 …                   # the failed audits too
+ *   BENCH_LIGHTHOUSE_SAVE=<dir> …                  # each page's report and trace, as JSON
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { freePort } from '../support/process';
 import { buildWeb, signedInCookie, startApp } from '../web/app';
 
@@ -80,13 +83,47 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
   };
 }
 
-async function audit(url: string, port: number, cookie: string | null): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+/** How a signed-in user arrives: their session cookie and the session store's copy of them. */
+type SignedIn = { cookie: string; storedSession: string };
+
+/**
+ * The signed-in user as a returning visitor's browser holds them: the cookie, and the session
+ * store's copy in local storage (`radar-session`, written by every sign-in and session check;
+ * index.html's inline script reads it to paint the signed-in frame, decision 178).
+ */
+async function signIn(url: string): Promise<SignedIn> {
+  const cookie = await signedInCookie(url);
+  const response = await fetch(`${url}/api/user`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET /api/user: ${response.status}`);
+  const user = await response.json();
+  return { cookie, storedSession: JSON.stringify({ user, savedAt: Date.now() }) };
+}
+
+async function audit(url: string, port: number, signedIn: SignedIn | null): Promise<Run> {
+  // Lighthouse clears the origin's storage and the browser's caches before it loads the page
+  // (a cold load). A signed-in user's session store copy is put back as the page's document is
+  // created, before any of its scripts: a returning user whose caches are cold (a new release).
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  const page = await browser.newPage();
+  if (signedIn) {
+    await page.evaluateOnNewDocument((session: string) => {
+      localStorage.setItem('radar-session', session);
+    }, signedIn.storedSession);
+  }
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      ...(signedIn ? { extraHeaders: { Cookie: signedIn.cookie } } : {}),
+    },
+    undefined,
+    page,
+  ).finally(async () => {
+    await page.close();
+    await browser.disconnect();
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
@@ -94,6 +131,11 @@ async function audit(url: string, port: number, cookie: string | null): Promise<
     const { writeFileSync } = await import('node:fs');
     const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
     writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(lhr));
+    // The page load's trace, for a look at its main-thread tasks (DevTools' Performance panel).
+    writeFileSync(
+      path.join(process.env.BENCH_LIGHTHOUSE_SAVE, `${name}.trace.json`),
+      JSON.stringify(result.artifacts.Trace),
+    );
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -128,20 +170,20 @@ async function main() {
   const app = await startApp();
   const chromium = await launchChromium();
   try {
-    const cookie = await signedInCookie(app.url);
+    const signedIn = await signIn(app.url);
     const pages = [
-      { page: '/', cookie: null },
-      { page: '/auth/login', cookie: null },
-      { page: '/explore', cookie },
+      { page: '/', signedIn: null },
+      { page: '/auth/login', signedIn: null },
+      { page: '/explore', signedIn },
     ];
     console.log(`\nLighthouse 12, mobile preset, ${RUNS} run(s) per page (median by performance):\n`);
     console.log(
       `${'page'.padEnd(14)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'SI'.padStart(9)}`,
     );
     let landingMeetsGoals = true;
-    for (const { page, cookie: pageCookie } of pages) {
+    for (const { page, signedIn: user } of pages) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(app.url + page, chromium.port, pageCookie));
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(app.url + page, chromium.port, user));
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = runs[Math.floor(runs.length / 2)] as Run;
       const { scores: s, metrics: m } = median;
