@@ -100,31 +100,33 @@ async function signIn(url: string): Promise<SignedIn> {
 }
 
 async function audit(url: string, port: number, signedIn: SignedIn | null): Promise<Run> {
-  // Lighthouse clears the origin's storage and the browser's caches before it loads the page
-  // (a cold load). A signed-in user's session store copy is put back as the page's document is
-  // created, before any of its scripts: a returning user whose caches are cold (a new release).
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
-  const page = await browser.newPage();
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: [...CATEGORIES],
+    ...(signedIn ? { extraHeaders: { Cookie: signedIn.cookie } } : {}),
+  };
+  let result: Awaited<ReturnType<typeof lighthouse>>;
   if (signedIn) {
+    // Lighthouse clears the origin's storage and the browser's caches before it loads the page
+    // (a cold load). The session store's copy is put back as the page's document is created,
+    // before any of its scripts: a returning user whose caches are cold (a new release).
+    const browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${port}`,
+      defaultViewport: null,
+    });
+    const page = await browser.newPage();
     await page.evaluateOnNewDocument((session: string) => {
       localStorage.setItem('radar-session', session);
     }, signedIn.storedSession);
+    result = await lighthouse(url, flags, undefined, page).finally(async () => {
+      await page.close();
+      await browser.disconnect();
+    });
+  } else {
+    result = await lighthouse(url, flags);
   }
-  const result = await lighthouse(
-    url,
-    {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-      ...(signedIn ? { extraHeaders: { Cookie: signedIn.cookie } } : {}),
-    },
-    undefined,
-    page,
-  ).finally(async () => {
-    await page.close();
-    await browser.disconnect();
-  });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   if (process.env.BENCH_LIGHTHOUSE_SAVE) {
@@ -165,6 +167,18 @@ async function audit(url: string, port: number, signedIn: SignedIn | null): Prom
   };
 }
 
+/** Lighthouse's NO_NAVSTART ("run Lighthouse again") is retried, twice at most. */
+async function auditWithRetry(url: string, port: number, signedIn: SignedIn | null): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, port, signedIn);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error;
+      console.log(`    ${url}: NO_NAVSTART, running it again`);
+    }
+  }
+}
+
 async function main() {
   await buildWeb();
   const app = await startApp();
@@ -183,7 +197,7 @@ async function main() {
     let landingMeetsGoals = true;
     for (const { page, signedIn: user } of pages) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(app.url + page, chromium.port, user));
+      for (let i = 0; i < RUNS; i += 1) runs.push(await auditWithRetry(app.url + page, chromium.port, user));
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = runs[Math.floor(runs.length / 2)] as Run;
       const { scores: s, metrics: m } = median;
