@@ -84,6 +84,15 @@ describe('/explore', () => {
     });
     const { router } = renderApp('/explore');
     await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT);
+    // The closed panel holds no fields: they render when it opens (decision 178).
+    expect(screen.queryByLabelText('Regione')).toBeNull();
+    const panel = screen
+      .getByText('Filtri', { selector: 'summary' })
+      .closest('details') as HTMLDetailsElement;
+    await act(async () => {
+      panel.open = true;
+      panel.dispatchEvent(new Event('toggle'));
+    });
     const province = screen.getByLabelText('Provincia') as HTMLSelectElement;
     expect(province.disabled).toBe(true);
     const region = screen.getByLabelText('Regione') as HTMLSelectElement;

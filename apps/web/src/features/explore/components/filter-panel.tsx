@@ -39,15 +39,18 @@ export function FilterPanel({
         {t('explore.filters.title')}
         {active > 0 && <Badge tone="primary">{t('explore.filters.active', { count: active })}</Badge>}
       </summary>
-      <div className="flex flex-col gap-4 border-t border-border p-4">
-        <FilterFields criteria={filters} onChange={onChange} periods={SEARCH_TIME_PERIODS} />
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          <Button variant="ghost" onClick={onReset} className={cn(active === 0 && 'invisible')}>
-            {t('explore.filters.reset')}
-          </Button>
-          {actions}
+      {/* Rendered when open: the closed panel costs the screen's first render nothing (decision 178). */}
+      {open && (
+        <div className="flex flex-col gap-4 border-t border-border p-4">
+          <FilterFields criteria={filters} onChange={onChange} periods={SEARCH_TIME_PERIODS} />
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <Button variant="ghost" onClick={onReset} className={cn(active === 0 && 'invisible')}>
+              {t('explore.filters.reset')}
+            </Button>
+            {actions}
+          </div>
         </div>
-      </div>
+      )}
     </details>
   );
 }
