@@ -2,7 +2,8 @@ import './index.css';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startSession } from '@/lib/auth/session-store';
-import { loadCataloguePart } from '@/lib/i18n';
+import { prepareFormatters } from '@/lib/format';
+import { getInitialLanguage, loadCataloguePart } from '@/lib/i18n';
 import { appContainer, markFirstCommit } from '@/lib/prerendered-frame';
 import { makeZodJitless } from '@/lib/zod-jitless';
 import { App } from './app/app';
@@ -45,6 +46,8 @@ const texts = loadCataloguePart('public');
 // The router starts the first screen's route modules (and Vite adds a preload link for each of
 // their files): in a task of its own, not in the one that ran every module of the entry.
 const router = new Promise<AppRouter>((resolve) => setTimeout(() => resolve(createAppRouter()), 0));
+// The locale's number data, loaded in a task of its own too (lib/format.ts).
+setTimeout(() => prepareFormatters(getInitialLanguage()), 0);
 // Over a signed-in screen's prerendered frame (decision 178) the app renders in a hidden
 // container that takes the frame's place once the first screen is ready.
 void Promise.all([router, texts, root.dataset.prerendered ? router.then(routerReady) : undefined]).then(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   elideItalian,
   formatDay,
@@ -48,5 +48,17 @@ describe('formatting', () => {
     );
     // Not an article: a word ending in "il", or a decimal.
     expect(elideItalian('aprile 8, civil 8, il 1,5')).toBe('aprile 8, civil 8, il 1,5');
+  });
+});
+
+describe('prepareFormatters (decision 178)', () => {
+  it('makes the number formatter ahead, so the first number written builds none', async () => {
+    // A page just opened: no formatter made yet.
+    vi.resetModules();
+    const fresh = await import('./format');
+    fresh.prepareFormatters('en');
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    expect(fresh.formatNumber(1500, 'en')).toBe('1,500');
+    expect(made).not.toHaveBeenCalled();
   });
 });

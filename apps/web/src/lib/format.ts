@@ -51,6 +51,15 @@ export function formatDayRange(from: string, to: string, language: Language): st
   return format.formatRange(dayToDate(from), dayToDate(to));
 }
 
+/**
+ * Makes the number formatter of `language` before its first use: a page's first `Intl` object
+ * loads the locale's data (some 15 ms on a phone), which main.tsx has done in a task of its own
+ * rather than inside a slice of the first screen's render (decision 178).
+ */
+export function prepareFormatters(language: Language): void {
+  formatNumber(0, language);
+}
+
 /** An instant in Rome time: `9 dic 2026, 12:00`. */
 export function formatInstant(iso: string, language: Language): string {
   return formatter(
