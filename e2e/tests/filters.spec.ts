@@ -131,6 +131,8 @@ test.describe('filters', () => {
     await expect
       .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
       .toEqual({ regionId: '12', provinceId: '58', catClass: '4', timePeriod: 'next_6_months' });
+    // The panel's summary counts them; opened, it shows them.
+    await page.locator('summary', { hasText: 'Filtri' }).click();
     await expect(page.getByLabel('Provincia')).toHaveValue('58');
 
     // Save a search as a filter: the wizard starts from the search's criteria.
