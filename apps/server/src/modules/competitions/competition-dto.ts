@@ -4,6 +4,7 @@
  */
 import type { CompetitionSummary, Eligibility, TournamentSummary } from '@radar/shared';
 import type { CompetitionRow, SubscriptionRow, TournamentRow } from '../../db/schema';
+import { spliceable } from '../../http/spliced-json';
 
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -45,12 +46,28 @@ export function toTournamentSummary(
   subscription: Pick<SubscriptionRow, 'id' | 'lost'> | undefined,
   eligibility: Eligibility | null,
 ): TournamentSummary {
-  return {
-    uuid: t.uuid,
-    ...toTournamentBase(t),
+  const head = tournamentHead(t);
+  return spliceable(head, {
+    ...head,
     followed: subscription !== undefined,
     subscriptionId: subscription?.id ?? null,
     lost: subscription?.lost ?? false,
     eligibility,
-  };
+  });
+}
+
+type TournamentHead = Pick<TournamentSummary, 'uuid'> & ReturnType<typeof toTournamentBase>;
+const tournamentHeads = new WeakMap<TournamentRow, TournamentHead>();
+
+/**
+ * What every user sees of a tournament, made once per row: the rows of a kept search answer are
+ * shared by every request, and so is this part's JSON (`spliced-json.ts`, docs/decisions/135).
+ */
+function tournamentHead(t: TournamentRow): TournamentHead {
+  let head = tournamentHeads.get(t);
+  if (!head) {
+    head = { uuid: t.uuid, ...toTournamentBase(t) };
+    tournamentHeads.set(t, head);
+  }
+  return head;
 }

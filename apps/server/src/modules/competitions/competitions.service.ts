@@ -26,6 +26,7 @@ import type { Db } from '../../db/client';
 import type { TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
 import type { LiveDeps, Served } from '../../http/served';
+import { spliceable, walkable } from '../../http/spliced-json';
 import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { eligibleForCardSql } from '../fitp/eligibility-sql';
@@ -97,16 +98,23 @@ const eligibilityOf = (
   draw: { rankingLimit?: string | null; categoryClass?: number | null },
 ) => (cardRanking === null ? null : eligibilityFor(cardRanking, draw));
 
-function toSummary(
-  row: CompetitionWithStatus,
-  tournaments: TournamentRow[],
-  user: UserContext,
-  newSince: Date,
-): CompetitionSummary {
-  const subscriptionOf = (uuid: string) => user.byTournament.get(uuid);
-  const ownSubscriptions = user.byCompetition.get(row.guid) ?? [];
-  const match = user.matches.get(row.guid);
-  return {
+/** What every user sees of a competition in a summary: every field but the user's. */
+type SummaryHead = Omit<
+  CompetitionSummary,
+  'tournaments' | 'eligibility' | 'followed' | 'lost' | 'matchingFilters'
+>;
+const summaryHeads = new WeakMap<CompetitionWithStatus, SummaryHead>();
+
+/**
+ * The head of a row's summary, made once per row (and again if "new" changed): the rows of a
+ * kept search answer are shared by every request, and so is this part's JSON (`spliced-json.ts`,
+ * docs/decisions/135). Nothing in it depends on the user; only "new" depends on the instant.
+ */
+function summaryHead(row: CompetitionWithStatus, newSince: Date): SummaryHead {
+  const isNew = row.addedAt !== null && row.addedAt >= newSince;
+  const kept = summaryHeads.get(row);
+  if (kept && kept.isNew === isNew) return kept;
+  const head: SummaryHead = {
     guid: row.guid,
     ...toCompetitionBase(row, row.status as CompetitionSummary['status']),
     provinceId: row.provinceId,
@@ -119,9 +127,26 @@ function toSummary(
     mainDraw: { type: row.tipoTorneo, categoryClass: row.catClass, ageCategory: row.catEta },
     participantsCount: row.participantsCount,
     itemsCount: row.itemsCount,
-    isNew: row.addedAt !== null && row.addedAt >= newSince,
+    isNew,
     addedAt: iso(row.addedAt),
     federationUpdatedAt: iso(row.federationModifiedAt),
+  };
+  summaryHeads.set(row, head);
+  return head;
+}
+
+function toSummary(
+  row: CompetitionWithStatus,
+  tournaments: TournamentRow[],
+  user: UserContext,
+  newSince: Date,
+): CompetitionSummary {
+  const subscriptionOf = (uuid: string) => user.byTournament.get(uuid);
+  const ownSubscriptions = user.byCompetition.get(row.guid) ?? [];
+  const match = user.matches.get(row.guid);
+  const head = summaryHead(row, newSince);
+  return spliceable(head, {
+    ...head,
     tournaments: tournaments.map((t) =>
       toTournamentSummary(t, subscriptionOf(t.uuid), eligibilityOf(user.cardRanking, t)),
     ),
@@ -138,7 +163,7 @@ function toSummary(
       count: match?.count ?? 0,
       reasons: match?.reasons ?? [],
     },
-  };
+  });
 }
 
 /** The page's tournaments by competition guid, in their order. */
@@ -284,7 +309,8 @@ export async function searchCompetitions(
     publicAnswer(db, query, at, cardRanking),
   );
 
-  const response: SearchCompetitionsResponse = {
+  // Written field by field, so that its summaries are spliced from their kept JSON.
+  const response: SearchCompetitionsResponse = walkable({
     view: query.view,
     page: query.page,
     limit: query.limit,
@@ -292,7 +318,7 @@ export async function searchCompetitions(
     items: [],
     documents: answer.documents,
     overview: null,
-  };
+  });
   if (query.view !== 'documents') {
     const shown = answer.overview
       ? [...answer.page.rows, ...answer.overview.closingSoon.rows]
@@ -300,10 +326,10 @@ export async function searchCompetitions(
     const side = contextOf(context.user, shown, at);
     response.items = summariesOf(answer.page, side, at);
     if (answer.overview) {
-      response.overview = {
+      response.overview = walkable({
         ...answer.overview.counts,
         closingSoon: summariesOf(answer.overview.closingSoon, side, at),
-      };
+      });
     }
   }
 
