@@ -1,55 +1,79 @@
 /**
  * JSON with shared parts written once (docs/decisions/135). A search's kept answer shows the same
  * competitions and tournaments to every user; only a few fields of each are the user's own
- * (followed, lost, matching filters, eligibility). An object built as `{ ...head, ...own }` and
- * registered with `spliceable(head, object)` is written as the head's JSON, made once per head and
- * kept as long as the head lives, followed by its own fields. The text is exactly what
- * `JSON.stringify` writes of the same value; a registered object whose first fields are no longer
- * its head's (same names, order and values) is written by `JSON.stringify` whole.
+ * (followed, lost, matching filters, eligibility). An object given a `Splice` (`withSplice`: a
+ * hidden property, which JSON.stringify ignores) is written as the splice's kept text (the JSON of
+ * its first fields, made once per row) followed by its own fields, the splice's `tail`. The text
+ * is exactly what `JSON.stringify` writes of the same value, as long as the object's first fields
+ * are the ones the text was made of, in the same order: the mappers that attach a splice build
+ * both from the same row, and nothing changes an answer once built.
  */
 
-/** The head each registered object was built from. */
-const heads = new WeakMap<object, object>();
-/** A head's JSON without its closing brace, and how many fields it has. */
-const headTexts = new WeakMap<object, { text: string; keys: string[] }>();
-/** Objects written field by field (their arrays may hold registered objects). */
-const walked = new WeakSet<object>();
+/** The symbol an object's splice is kept under. */
+export const SPLICE: unique symbol = Symbol('splice');
 
-/** Counters for tests and benchmarks: objects written from a kept head, and whole. */
-export const splicedJsonStats = { spliced: 0, whole: 0 };
-
-/** Registers `object` (built as `{ ...head, ...ownFields }`) as written from `head`'s JSON. */
-export function spliceable<T extends object>(head: object, object: T): T {
-  heads.set(object, head);
-  return object;
+export interface Splice {
+  /** The JSON of the object's first fields, without the closing brace. */
+  text: string;
+  /** The object's other fields, in order, each with its `,"name":`. */
+  tail: readonly (readonly [string, string])[];
 }
 
-/** Marks `object` as written field by field, so that its arrays of spliceable objects are spliced. */
+/** An object written from its splice. */
+export interface Spliced {
+  readonly [SPLICE]: Splice;
+}
+
+/**
+ * `object` with its splice, kept out of sight: not enumerable, so a spread or a rest of it (the
+ * detail builds on the summary) makes a plain object, written whole.
+ */
+export function withSplice<T extends object>(object: T, splice: Splice): T & Spliced {
+  return Object.defineProperty(object, SPLICE, { value: splice }) as T & Spliced;
+}
+
+/** A splice for the JSON of `head` (an object's first fields), followed by the fields `tail`. */
+export function spliceOf(head: object, tail: readonly string[]): Splice {
+  return {
+    text: JSON.stringify(head).slice(0, -1),
+    tail: tail.map((key) => [key, `,${JSON.stringify(key)}:`] as const),
+  };
+}
+
+/** Objects written field by field (their arrays may hold spliced objects). */
+const walked = new WeakSet<object>();
+
+/** Counters for tests and benchmarks: objects written from a kept text. */
+export const splicedJsonStats = { spliced: 0 };
+
+/** Marks `object` as written field by field, so that its arrays of spliced objects are spliced. */
 export function walkable<T extends object>(object: T): T {
   walked.add(object);
   return object;
 }
 
-/** `JSON.stringify(value)`, with registered objects written from their heads' kept JSON. */
+/** `JSON.stringify(value)`, with spliced objects written from their kept text. */
 export function splicedJson(value: unknown): string {
   return write(value) ?? 'undefined';
 }
 
-function headText(head: object) {
-  let kept = headTexts.get(head);
-  if (!kept) {
-    const json = JSON.stringify(head);
-    kept = { text: json.slice(0, -1), keys: Object.keys(head) };
-    headTexts.set(head, kept);
-  }
-  return kept;
-}
+type Fields = Record<string | symbol, unknown>;
 
 /** What JSON.stringify writes of `value`, or undefined where it writes nothing (a skipped field). */
 function write(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || 'toJSON' in value) return JSON.stringify(value);
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return JSON.stringify(value);
+  }
+  if (value === null) return 'null';
   if (Array.isArray(value)) {
-    if (value.length === 0 || !heads.has(value[0])) return JSON.stringify(value);
+    if (value.length === 0 || !(value[0] !== null && typeof value[0] === 'object' && SPLICE in value[0])) {
+      return JSON.stringify(value);
+    }
     let out = '[';
     for (let i = 0; i < value.length; i++) {
       if (i > 0) out += ',';
@@ -57,37 +81,26 @@ function write(value: unknown): string | undefined {
     }
     return `${out}]`;
   }
-  const head = heads.get(value);
-  if (head) return writeSpliced(value as Record<string, unknown>, head);
-  if (walked.has(value)) return writeFields(value as Record<string, unknown>, Object.keys(value), 0, '{');
-  return JSON.stringify(value);
-}
-
-function writeSpliced(object: Record<string, unknown>, head: object): string | undefined {
-  const { text, keys: headKeys } = headText(head);
-  const keys = Object.keys(object);
-  const own = head as Record<string, unknown>;
-  for (let i = 0; i < headKeys.length; i++) {
-    const key = headKeys[i] as string;
-    if (keys[i] !== key || object[key] !== own[key]) {
-      splicedJsonStats.whole++;
-      return JSON.stringify(object);
+  const splice = (value as Fields)[SPLICE] as Splice | undefined;
+  if (splice !== undefined) {
+    splicedJsonStats.spliced++;
+    let out = splice.text;
+    for (const [key, prefix] of splice.tail) {
+      const text = write((value as Fields)[key]);
+      if (text === undefined) continue;
+      // No comma before the first field written (an empty head's).
+      out += `${out.length === 1 ? prefix.slice(1) : prefix}${text}`;
     }
+    return `${out}}`;
   }
-  splicedJsonStats.spliced++;
-  return writeFields(object, keys, headKeys.length, text);
-}
-
-/** `prefix` (an object's opening, maybe with fields) followed by the fields `keys[from…]` and the closing brace. */
-function writeFields(object: Record<string, unknown>, keys: string[], from: number, prefix: string): string {
-  let out = prefix;
-  let first = prefix.length === 1;
-  for (let i = from; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const text = write(object[key]);
-    if (text === undefined) continue;
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${text}`;
-    first = false;
+  if (walked.has(value) && !('toJSON' in value)) {
+    let out = '{';
+    for (const key of Object.keys(value)) {
+      const text = write((value as Fields)[key]);
+      if (text === undefined) continue;
+      out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
+    }
+    return `${out}}`;
   }
-  return `${out}}`;
+  return JSON.stringify(value);
 }

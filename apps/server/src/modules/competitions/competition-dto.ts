@@ -4,7 +4,7 @@
  */
 import type { CompetitionSummary, Eligibility, TournamentSummary } from '@radar/shared';
 import type { CompetitionRow, SubscriptionRow, TournamentRow } from '../../db/schema';
-import { spliceable } from '../../http/spliced-json';
+import { type Splice, type Spliced, spliceOf, withSplice } from '../../http/spliced-json';
 
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -45,29 +45,38 @@ export function toTournamentSummary(
   t: TournamentRow,
   subscription: Pick<SubscriptionRow, 'id' | 'lost'> | undefined,
   eligibility: Eligibility | null,
-): TournamentSummary {
-  const head = tournamentHead(t);
-  return spliceable(head, {
-    ...head,
+): TournamentSummary & Spliced {
+  const { head, splice } = tournamentHead(t);
+  const summary: TournamentSummary = {
+    uuid: head.uuid,
+    description: head.description,
+    type: head.type,
+    categoryClass: head.categoryClass,
+    ageCategory: head.ageCategory,
+    participantsCount: head.participantsCount,
+    maxParticipants: head.maxParticipants,
     followed: subscription !== undefined,
     subscriptionId: subscription?.id ?? null,
     lost: subscription?.lost ?? false,
     eligibility,
-  });
+  };
+  return withSplice(summary, splice);
 }
 
 type TournamentHead = Pick<TournamentSummary, 'uuid'> & ReturnType<typeof toTournamentBase>;
-const tournamentHeads = new WeakMap<TournamentRow, TournamentHead>();
+const tournamentHeads = new WeakMap<TournamentRow, { head: TournamentHead; splice: Splice }>();
 
 /**
- * What every user sees of a tournament, made once per row: the rows of a kept search answer are
- * shared by every request, and so is this part's JSON (`spliced-json.ts`, docs/decisions/135).
+ * What every user sees of a tournament (the summary's first fields, in its order), made once per
+ * row with its JSON: the rows of a kept search answer are shared by every request
+ * (`spliced-json.ts`, docs/decisions/135).
  */
-function tournamentHead(t: TournamentRow): TournamentHead {
-  let head = tournamentHeads.get(t);
-  if (!head) {
-    head = { uuid: t.uuid, ...toTournamentBase(t) };
-    tournamentHeads.set(t, head);
+function tournamentHead(t: TournamentRow) {
+  let kept = tournamentHeads.get(t);
+  if (!kept) {
+    const head: TournamentHead = { uuid: t.uuid, ...toTournamentBase(t) };
+    kept = { head, splice: spliceOf(head, ['followed', 'subscriptionId', 'lost', 'eligibility']) };
+    tournamentHeads.set(t, kept);
   }
-  return head;
+  return kept;
 }

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import type { TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
 import type { LiveDeps, Served } from '../../http/served';
-import { spliceable, walkable } from '../../http/spliced-json';
+import { type Splice, type Spliced, spliceOf, walkable, withSplice } from '../../http/spliced-json';
 import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { eligibleForCardSql } from '../fitp/eligibility-sql';
@@ -98,22 +98,23 @@ const eligibilityOf = (
   draw: { rankingLimit?: string | null; categoryClass?: number | null },
 ) => (cardRanking === null ? null : eligibilityFor(cardRanking, draw));
 
-/** What every user sees of a competition in a summary: every field but the user's. */
+/** What every user sees of a competition in a summary: its first fields, all but the user's. */
 type SummaryHead = Omit<
   CompetitionSummary,
   'tournaments' | 'eligibility' | 'followed' | 'lost' | 'matchingFilters'
 >;
-const summaryHeads = new WeakMap<CompetitionWithStatus, SummaryHead>();
+const summaryHeads = new WeakMap<CompetitionWithStatus, { head: SummaryHead; splice: Splice }>();
+const SUMMARY_TAIL = ['tournaments', 'eligibility', 'followed', 'lost', 'matchingFilters'];
 
 /**
- * The head of a row's summary, made once per row (and again if "new" changed): the rows of a
- * kept search answer are shared by every request, and so is this part's JSON (`spliced-json.ts`,
- * docs/decisions/135). Nothing in it depends on the user; only "new" depends on the instant.
+ * The head of a row's summary with its JSON, made once per row (and again if "new" changed): the
+ * rows of a kept search answer are shared by every request (`spliced-json.ts`, docs/decisions/135).
+ * Nothing in it depends on the user; only "new" depends on the instant.
  */
-function summaryHead(row: CompetitionWithStatus, newSince: Date): SummaryHead {
+function summaryHead(row: CompetitionWithStatus, newSince: Date) {
   const isNew = row.addedAt !== null && row.addedAt >= newSince;
   const kept = summaryHeads.get(row);
-  if (kept && kept.isNew === isNew) return kept;
+  if (kept && kept.head.isNew === isNew) return kept;
   const head: SummaryHead = {
     guid: row.guid,
     ...toCompetitionBase(row, row.status as CompetitionSummary['status']),
@@ -131,8 +132,9 @@ function summaryHead(row: CompetitionWithStatus, newSince: Date): SummaryHead {
     addedAt: iso(row.addedAt),
     federationUpdatedAt: iso(row.federationModifiedAt),
   };
-  summaryHeads.set(row, head);
-  return head;
+  const made = { head, splice: spliceOf(head, SUMMARY_TAIL) };
+  summaryHeads.set(row, made);
+  return made;
 }
 
 function toSummary(
@@ -140,13 +142,36 @@ function toSummary(
   tournaments: TournamentRow[],
   user: UserContext,
   newSince: Date,
-): CompetitionSummary {
+): CompetitionSummary & Spliced {
   const subscriptionOf = (uuid: string) => user.byTournament.get(uuid);
   const ownSubscriptions = user.byCompetition.get(row.guid) ?? [];
   const match = user.matches.get(row.guid);
-  const head = summaryHead(row, newSince);
-  return spliceable(head, {
-    ...head,
+  const { head: h, splice } = summaryHead(row, newSince);
+  // The head's fields in its order: the splice's text is theirs.
+  const summary: CompetitionSummary = {
+    guid: h.guid,
+    name: h.name,
+    club: h.club,
+    city: h.city,
+    provinceSigla: h.provinceSigla,
+    startDate: h.startDate,
+    endDate: h.endDate,
+    status: h.status,
+    registrationOpensAt: h.registrationOpensAt,
+    registrationClosesAt: h.registrationClosesAt,
+    provinceId: h.provinceId,
+    regionId: h.regionId,
+    codFonte: h.codFonte,
+    fonteLabel: h.fonteLabel,
+    prizeMoney: h.prizeMoney,
+    onlineRegistration: h.onlineRegistration,
+    authorized: h.authorized,
+    mainDraw: h.mainDraw,
+    participantsCount: h.participantsCount,
+    itemsCount: h.itemsCount,
+    isNew: h.isNew,
+    addedAt: h.addedAt,
+    federationUpdatedAt: h.federationUpdatedAt,
     tournaments: tournaments.map((t) =>
       toTournamentSummary(t, subscriptionOf(t.uuid), eligibilityOf(user.cardRanking, t)),
     ),
@@ -163,7 +188,8 @@ function toSummary(
       count: match?.count ?? 0,
       reasons: match?.reasons ?? [],
     },
-  });
+  };
+  return withSplice(summary, splice);
 }
 
 /** The page's tournaments by competition guid, in their order. */
