@@ -13,10 +13,19 @@
 export const SPLICE: unique symbol = Symbol('splice');
 
 export interface Splice {
-  /** The JSON of the object's first fields, without the closing brace. */
-  text: string;
-  /** The object's other fields, in order, each with its `,"name":`. */
-  tail: readonly (readonly [string, string])[];
+  /** The object's first fields, as they were when it was built. */
+  readonly head: object;
+  /** The JSON of `head` without its closing brace, made when first written. */
+  text?: string;
+  readonly tail: SpliceTail;
+}
+
+/** The object's other fields, in order, each with its `,"name":`. */
+export type SpliceTail = readonly (readonly [string, string])[];
+
+/** The fields after a head, made once per kind of object. */
+export function spliceTail(keys: readonly string[]): SpliceTail {
+  return keys.map((key) => [key, `,${JSON.stringify(key)}:`] as const);
 }
 
 /** An object written from its splice. */
@@ -33,11 +42,8 @@ export function withSplice<T extends object>(object: T, splice: Splice): T & Spl
 }
 
 /** A splice for the JSON of `head` (an object's first fields), followed by the fields `tail`. */
-export function spliceOf(head: object, tail: readonly string[]): Splice {
-  return {
-    text: JSON.stringify(head).slice(0, -1),
-    tail: tail.map((key) => [key, `,${JSON.stringify(key)}:`] as const),
-  };
+export function spliceOf(head: object, tail: SpliceTail): Splice {
+  return { head, tail };
 }
 
 /** Objects written field by field (their arrays may hold spliced objects). */
@@ -84,6 +90,7 @@ function write(value: unknown): string | undefined {
   const splice = (value as Fields)[SPLICE] as Splice | undefined;
   if (splice !== undefined) {
     splicedJsonStats.spliced++;
+    if (splice.text === undefined) splice.text = JSON.stringify(splice.head).slice(0, -1);
     let out = splice.text;
     for (const [key, prefix] of splice.tail) {
       const text = write((value as Fields)[key]);

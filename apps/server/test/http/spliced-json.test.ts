@@ -6,7 +6,14 @@ import { type SearchCompetitionsBody, searchCompetitionsBodySchema } from '@rada
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filters, fitpCards, subscriptions, tournaments } from '../../src/db/schema';
 import { trustedJson } from '../../src/http/serializers';
-import { splicedJson, splicedJsonStats, spliceOf, walkable, withSplice } from '../../src/http/spliced-json';
+import {
+  splicedJson,
+  splicedJsonStats,
+  spliceOf,
+  spliceTail,
+  walkable,
+  withSplice,
+} from '../../src/http/spliced-json';
 import { searchCompetitions } from '../../src/modules/competitions/competitions.service';
 import { createFederationTestApp, type FederationTestApp } from '../helpers/competitions';
 import { silentLogger } from '../helpers/logger';
@@ -14,9 +21,9 @@ import { silentLogger } from '../helpers/logger';
 describe('spliced JSON', () => {
   it('writes what JSON.stringify writes, the spliced objects from their kept text', () => {
     const head = { id: 1, name: 'Open "Roma"', nested: { a: [1, 2] }, gone: undefined, when: new Date(0) };
-    const splice = spliceOf(head, ['followed', 'skipped', 'fn', 'list']);
+    const splice = spliceOf(head, spliceTail(['followed', 'skipped', 'fn', 'list']));
     const spliced = (own: object) => withSplice({ ...head, ...own }, splice);
-    const empty = spliceOf({}, ['first', 'second']);
+    const empty = spliceOf({}, spliceTail(['first', 'second']));
     const values: unknown[] = [
       spliced({ followed: true, skipped: undefined, fn: () => 1, list: [spliced({ followed: null })] }),
       walkable({
@@ -49,7 +56,7 @@ describe('spliced JSON', () => {
   });
 
   it('is what trustedJson writes in production', () => {
-    const data = walkable({ items: [withSplice({ a: 1, b: 2 }, spliceOf({ a: 1 }, ['b']))] });
+    const data = walkable({ items: [withSplice({ a: 1, b: 2 }, spliceOf({ a: 1 }, spliceTail(['b'])))] });
     const serialize = trustedJson(true)({} as never) as (value: unknown) => string;
     const before = splicedJsonStats.spliced;
     expect(serialize(data)).toBe(JSON.stringify(data));

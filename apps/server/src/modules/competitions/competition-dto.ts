@@ -4,7 +4,7 @@
  */
 import type { CompetitionSummary, Eligibility, TournamentSummary } from '@radar/shared';
 import type { CompetitionRow, SubscriptionRow, TournamentRow } from '../../db/schema';
-import { type Splice, type Spliced, spliceOf, withSplice } from '../../http/spliced-json';
+import { type Splice, type Spliced, spliceOf, spliceTail, withSplice } from '../../http/spliced-json';
 
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -65,6 +65,7 @@ export function toTournamentSummary(
 
 type TournamentHead = Pick<TournamentSummary, 'uuid'> & ReturnType<typeof toTournamentBase>;
 const tournamentHeads = new WeakMap<TournamentRow, { head: TournamentHead; splice: Splice }>();
+const TOURNAMENT_TAIL = spliceTail(['followed', 'subscriptionId', 'lost', 'eligibility']);
 
 /**
  * What every user sees of a tournament (the summary's first fields, in its order), made once per
@@ -75,7 +76,7 @@ function tournamentHead(t: TournamentRow) {
   let kept = tournamentHeads.get(t);
   if (!kept) {
     const head: TournamentHead = { uuid: t.uuid, ...toTournamentBase(t) };
-    kept = { head, splice: spliceOf(head, ['followed', 'subscriptionId', 'lost', 'eligibility']) };
+    kept = { head, splice: spliceOf(head, TOURNAMENT_TAIL) };
     tournamentHeads.set(t, kept);
   }
   return kept;

@@ -26,7 +26,14 @@ import type { Db } from '../../db/client';
 import type { TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
 import type { LiveDeps, Served } from '../../http/served';
-import { type Splice, type Spliced, spliceOf, walkable, withSplice } from '../../http/spliced-json';
+import {
+  type Splice,
+  type Spliced,
+  spliceOf,
+  spliceTail,
+  walkable,
+  withSplice,
+} from '../../http/spliced-json';
 import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { eligibleForCardSql } from '../fitp/eligibility-sql';
@@ -104,7 +111,7 @@ type SummaryHead = Omit<
   'tournaments' | 'eligibility' | 'followed' | 'lost' | 'matchingFilters'
 >;
 const summaryHeads = new WeakMap<CompetitionWithStatus, { head: SummaryHead; splice: Splice }>();
-const SUMMARY_TAIL = ['tournaments', 'eligibility', 'followed', 'lost', 'matchingFilters'];
+const SUMMARY_TAIL = spliceTail(['tournaments', 'eligibility', 'followed', 'lost', 'matchingFilters']);
 
 /**
  * The head of a row's summary with its JSON, made once per row (and again if "new" changed): the
