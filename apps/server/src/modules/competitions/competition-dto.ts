@@ -45,6 +45,25 @@ export function toTournamentSummary(
   t: TournamentRow,
   subscription: Pick<SubscriptionRow, 'id' | 'lost'> | undefined,
   eligibility: Eligibility | null,
+): TournamentSummary {
+  return {
+    uuid: t.uuid,
+    ...toTournamentBase(t),
+    followed: subscription !== undefined,
+    subscriptionId: subscription?.id ?? null,
+    lost: subscription?.lost ?? false,
+    eligibility,
+  };
+}
+
+/**
+ * `toTournamentSummary` of a row served again from a kept search answer: the same fields, with
+ * the first ones' JSON made once per row (`spliced-json.ts`, docs/decisions/135).
+ */
+export function toKeptTournamentSummary(
+  t: TournamentRow,
+  subscription: Pick<SubscriptionRow, 'id' | 'lost'> | undefined,
+  eligibility: Eligibility | null,
 ): TournamentSummary & Spliced {
   const { head, splice } = tournamentHead(t);
   const summary: TournamentSummary = {
