@@ -11,11 +11,16 @@
  *   TEST_DATABASE_URL=postgres://…/test npm run bench:search
  *   BENCH_DETAIL=1 npm run bench:search        # the mean of ten of each search of the mix too
  *   BENCH_KEEP=1 …                             # keep the PostgreSQL database to inspect plans
+ *   BENCH_MIX_ONLY=1 …                         # only the mix (the kept answers), not the new searches
+ *   BENCH_CPU_PROF=/tmp/search …               # a V8 CPU profile of the mix with 8 in flight,
+ *                                              # written to /tmp/search-<database>.cpuprofile
  *
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the benchmark creates its own database and drops it at the end.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import {
   CAT_CLASSES,
@@ -260,8 +265,14 @@ async function measure(label: string, database: Database): Promise<void> {
    * Requests of `bodies` (the i-th request sends bodies(i)), one at a time for `count` requests
    * or `inFlight` at a time for THROUGHPUT_MS: latencies, req/s and CPU per request.
    */
-  const phase = async (bodies: (i: number) => SearchCompetitionsBody, inFlight: number) => {
+  const phase = async (bodies: (i: number) => SearchCompetitionsBody, inFlight: number, profile?: string) => {
     const times: number[] = [];
+    const profiler = profile ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const cpuBefore = process.cpuUsage();
     const dbBefore = await backendCpu(database);
     const t0 = performance.now();
@@ -279,6 +290,11 @@ async function measure(label: string, database: Database): Promise<void> {
     );
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    if (profiler && profile) {
+      const { profile: written } = await profiler.post('Profiler.stop');
+      profiler.disconnect();
+      await writeFile(profile, JSON.stringify(written));
+    }
     const dbMs = cpuSince(dbBefore, await backendCpu(database)) / times.length;
     times.sort((a, b) => a - b);
     const figures = [50, 95, 99].map((p) => `p${p} ${percentile(times, p).toFixed(1)} ms`).join(', ');
@@ -297,9 +313,19 @@ async function measure(label: string, database: Database): Promise<void> {
   const repeatedStats = { ...cache.stats };
   const repeatedFigures = [
     await phase(repeated, 1),
-    await phase(repeated, CONCURRENCY),
+    await phase(
+      repeated,
+      CONCURRENCY,
+      process.env.BENCH_CPU_PROF ? `${process.env.BENCH_CPU_PROF}-${database.driver}.cpuprofile` : undefined,
+    ),
     hitRatio(repeatedStats),
   ];
+  if (process.env.BENCH_MIX_ONLY) {
+    await app.close();
+    console.log(`${label.padEnd(11)} | load average ${loadavg()[0]?.toFixed(1)}`);
+    console.log(`  the ${SEARCHES.length} searches again and again | ${repeatedFigures.join(' | ')}`);
+    return;
+  }
   // Every request a search not asked before: the cost of the answers the cache does not hold.
   let offset = 0;
   const distinct = (i: number) => DISTINCT[(offset + i) % DISTINCT.length] as SearchCompetitionsBody;

@@ -33,12 +33,14 @@ export function registerCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
     if (!isJson(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    // Its size without copying it: most answers are strings, and one that is not compressed stays one.
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload, 'utf8') : payload.length;
+    if (size < COMPRESS_MIN_BYTES) return payload;
     // The answer depends on Accept-Encoding from here on, whether this client gets it compressed or not.
     varyOnEncoding(reply);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
     const compressed =
       encoding === 'br'
         ? await brotli(body, {

@@ -4,6 +4,7 @@
  */
 import type { CompetitionSummary, Eligibility, TournamentSummary } from '@radar/shared';
 import type { CompetitionRow, SubscriptionRow, TournamentRow } from '../../db/schema';
+import { type Splice, type Spliced, spliceOf, spliceTail, withSplice } from '../../http/spliced-json';
 
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -53,4 +54,49 @@ export function toTournamentSummary(
     lost: subscription?.lost ?? false,
     eligibility,
   };
+}
+
+/**
+ * `toTournamentSummary` of a row served again from a kept search answer: the same fields, with
+ * the first ones' JSON made once per row (`spliced-json.ts`, docs/decisions/135).
+ */
+export function toKeptTournamentSummary(
+  t: TournamentRow,
+  subscription: Pick<SubscriptionRow, 'id' | 'lost'> | undefined,
+  eligibility: Eligibility | null,
+): TournamentSummary & Spliced {
+  const { head, splice } = tournamentHead(t);
+  const summary: TournamentSummary = {
+    uuid: head.uuid,
+    description: head.description,
+    type: head.type,
+    categoryClass: head.categoryClass,
+    ageCategory: head.ageCategory,
+    participantsCount: head.participantsCount,
+    maxParticipants: head.maxParticipants,
+    followed: subscription !== undefined,
+    subscriptionId: subscription?.id ?? null,
+    lost: subscription?.lost ?? false,
+    eligibility,
+  };
+  return withSplice(summary, splice);
+}
+
+type TournamentHead = Pick<TournamentSummary, 'uuid'> & ReturnType<typeof toTournamentBase>;
+const tournamentHeads = new WeakMap<TournamentRow, { head: TournamentHead; splice: Splice }>();
+const TOURNAMENT_TAIL = spliceTail(['followed', 'subscriptionId', 'lost', 'eligibility']);
+
+/**
+ * What every user sees of a tournament (the summary's first fields, in its order), made once per
+ * row with its JSON: the rows of a kept search answer are shared by every request
+ * (`spliced-json.ts`, docs/decisions/135).
+ */
+function tournamentHead(t: TournamentRow) {
+  let kept = tournamentHeads.get(t);
+  if (!kept) {
+    const head: TournamentHead = { uuid: t.uuid, ...toTournamentBase(t) };
+    kept = { head, splice: spliceOf(head, TOURNAMENT_TAIL) };
+    tournamentHeads.set(t, kept);
+  }
+  return kept;
 }

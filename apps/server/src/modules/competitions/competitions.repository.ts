@@ -172,11 +172,36 @@ export interface UserSide {
   cardRanking: string | null;
 }
 
+/** The fields of a follow, in the order the user side's statement lists them. */
+type SubscriptionTuple = [
+  UserSubscription['id'],
+  UserSubscription['competitionGuid'],
+  UserSubscription['tournamentUuid'],
+  UserSubscription['lost'],
+  UserSubscription['notificationsEnabled'],
+];
+
+/** The criteria of a filter, in the order the user side's statement lists them. */
+const FILTER_FIELDS = [
+  'codFonte',
+  'idStatopuc',
+  'dataInizio',
+  'dataFine',
+  'regionId',
+  'provinceId',
+  'prize',
+  'tipoTorneo',
+  'catClass',
+  'catEta',
+  'timePeriod',
+] as const satisfies readonly (keyof FilterCriteria)[];
+
 /**
  * The fields of the user's side, for one statement: their follows of the competitions whose
  * guids the `guids` placeholder lists (a JSON array; every follow when the statement has no
  * such placeholder), their enabled filters and their card's ranking. The user is the `userId`
- * placeholder.
+ * placeholder. Follows and filters come as JSON arrays of arrays, not of objects: the engine
+ * builds them at less cost (on PGlite, a third of the statement), and `userSideOf` names the fields.
  */
 function userSideFields(ofGuids: boolean) {
   const userId = sql.placeholder('userId');
@@ -184,15 +209,12 @@ function userSideFields(ofGuids: boolean) {
     ? sql`and s.competition_guid in (select json_array_elements_text(${sql.placeholder('guids')}::json))`
     : sql``;
   return {
-    subscriptions: sql<UserSubscription[] | string>`(select coalesce(json_agg(json_build_object(
-        'id', s.id, 'competitionGuid', s.competition_guid, 'tournamentUuid', s.tournament_uuid, 'lost', s.lost,
-        'notificationsEnabled', s.notifications_enabled)), '[]')
+    subscriptions: sql<SubscriptionTuple[] | string>`(select coalesce(json_agg(json_build_array(
+        s.id, s.competition_guid, s.tournament_uuid, s.lost, s.notifications_enabled)), '[]')
       from subscriptions s where s.user_id = ${userId} ${guidCondition})`,
-    filters: sql<FilterCriteria[] | string>`(select coalesce(json_agg(json_build_object(
-        'codFonte', f.cod_fonte, 'idStatopuc', f.id_statopuc, 'dataInizio', f.data_inizio,
-        'dataFine', f.data_fine, 'regionId', f.region_id, 'provinceId', f.province_id, 'prize', f.prize,
-        'tipoTorneo', f.tipo_torneo, 'catClass', f.cat_class, 'catEta', f.cat_eta,
-        'timePeriod', f.time_period) order by f.created_at, f.id), '[]')
+    filters: sql<unknown[][] | string>`(select coalesce(json_agg(json_build_array(
+        f.cod_fonte, f.id_statopuc, f.data_inizio, f.data_fine, f.region_id, f.province_id, f.prize,
+        f.tipo_torneo, f.cat_class, f.cat_eta, f.time_period) order by f.created_at, f.id), '[]')
       from filters f where f.user_id = ${userId} and f.notifications_enabled)`,
     cardRanking: sql<
       string | null
@@ -201,8 +223,8 @@ function userSideFields(ofGuids: boolean) {
 }
 
 type UserSideRow = {
-  subscriptions: UserSubscription[] | string;
-  filters: FilterCriteria[] | string;
+  subscriptions: SubscriptionTuple[] | string;
+  filters: unknown[][] | string;
   cardRanking: string | null;
 };
 
@@ -211,8 +233,22 @@ function userSideOf(row: UserSideRow | undefined): UserSide {
   const parsed = <T>(value: T[] | string | undefined): T[] =>
     typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
   return {
-    subscriptions: parsed(row?.subscriptions),
-    filters: parsed(row?.filters),
+    subscriptions: parsed(row?.subscriptions).map(
+      ([id, competitionGuid, tournamentUuid, lost, notificationsEnabled]): UserSubscription => ({
+        id,
+        competitionGuid,
+        tournamentUuid,
+        lost,
+        notificationsEnabled,
+      }),
+    ),
+    filters: parsed(row?.filters).map((values) => {
+      const criteria: Record<string, unknown> = {};
+      FILTER_FIELDS.forEach((field, i) => {
+        criteria[field] = values[i];
+      });
+      return criteria as unknown as FilterCriteria;
+    }),
     cardRanking: row?.cardRanking ?? null,
   };
 }

@@ -26,12 +26,13 @@ import type { Db } from '../../db/client';
 import type { TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
 import type { LiveDeps, Served } from '../../http/served';
+import { type Splice, spliceOf, spliceTail, walkable, withSplice } from '../../http/spliced-json';
 import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { eligibleForCardSql } from '../fitp/eligibility-sql';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
 import { refreshCompetition } from '../ingestion/ingestion.service';
-import { iso, toCompetitionBase, toTournamentSummary } from './competition-dto';
+import { iso, toCompetitionBase, toKeptTournamentSummary, toTournamentSummary } from './competition-dto';
 import {
   type CompetitionWithStatus,
   closingSoonRows,
@@ -97,16 +98,30 @@ const eligibilityOf = (
   draw: { rankingLimit?: string | null; categoryClass?: number | null },
 ) => (cardRanking === null ? null : eligibilityFor(cardRanking, draw));
 
-function toSummary(
+/** What every user sees of a competition in a summary: its first fields, all but the user's. */
+type SummaryHead = Omit<
+  CompetitionSummary,
+  'tournaments' | 'eligibility' | 'followed' | 'lost' | 'matchingFilters'
+>;
+const summaryHeads = new WeakMap<CompetitionWithStatus, { head: SummaryHead; splice: Splice }>();
+const SUMMARY_TAIL = spliceTail(['tournaments', 'eligibility', 'followed', 'lost', 'matchingFilters']);
+
+/**
+ * The head of a row's summary: what every user sees of it. Nothing in it depends on the user;
+ * only "new" depends on the instant. For a kept answer served again (`keep`) it is made once per
+ * row (and again if "new" changed) with its splice: the rows of a kept answer are shared by every
+ * request, and so is the head's JSON (`spliced-json.ts`, docs/decisions/135). An answer served
+ * once (a new search) pays for no splice.
+ */
+function summaryHead(
   row: CompetitionWithStatus,
-  tournaments: TournamentRow[],
-  user: UserContext,
   newSince: Date,
-): CompetitionSummary {
-  const subscriptionOf = (uuid: string) => user.byTournament.get(uuid);
-  const ownSubscriptions = user.byCompetition.get(row.guid) ?? [];
-  const match = user.matches.get(row.guid);
-  return {
+  keep: boolean,
+): { head: SummaryHead; splice: Splice | null } {
+  const isNew = row.addedAt !== null && row.addedAt >= newSince;
+  const kept = keep ? summaryHeads.get(row) : undefined;
+  if (kept && kept.head.isNew === isNew) return kept;
+  const head: SummaryHead = {
     guid: row.guid,
     ...toCompetitionBase(row, row.status as CompetitionSummary['status']),
     provinceId: row.provinceId,
@@ -119,11 +134,55 @@ function toSummary(
     mainDraw: { type: row.tipoTorneo, categoryClass: row.catClass, ageCategory: row.catEta },
     participantsCount: row.participantsCount,
     itemsCount: row.itemsCount,
-    isNew: row.addedAt !== null && row.addedAt >= newSince,
+    isNew,
     addedAt: iso(row.addedAt),
     federationUpdatedAt: iso(row.federationModifiedAt),
+  };
+  if (!keep) return { head, splice: null };
+  const made = { head, splice: spliceOf(head, SUMMARY_TAIL) };
+  summaryHeads.set(row, made);
+  return made;
+}
+
+function toSummary(
+  row: CompetitionWithStatus,
+  tournaments: TournamentRow[],
+  user: UserContext,
+  newSince: Date,
+  keep: boolean,
+): CompetitionSummary {
+  const subscriptionOf = (uuid: string) => user.byTournament.get(uuid);
+  const ownSubscriptions = user.byCompetition.get(row.guid) ?? [];
+  const match = user.matches.get(row.guid);
+  const { head: h, splice } = summaryHead(row, newSince, keep);
+  const tournamentSummary = keep ? toKeptTournamentSummary : toTournamentSummary;
+  // The head's fields in its order: the splice's text is theirs.
+  const summary: CompetitionSummary = {
+    guid: h.guid,
+    name: h.name,
+    club: h.club,
+    city: h.city,
+    provinceSigla: h.provinceSigla,
+    startDate: h.startDate,
+    endDate: h.endDate,
+    status: h.status,
+    registrationOpensAt: h.registrationOpensAt,
+    registrationClosesAt: h.registrationClosesAt,
+    provinceId: h.provinceId,
+    regionId: h.regionId,
+    codFonte: h.codFonte,
+    fonteLabel: h.fonteLabel,
+    prizeMoney: h.prizeMoney,
+    onlineRegistration: h.onlineRegistration,
+    authorized: h.authorized,
+    mainDraw: h.mainDraw,
+    participantsCount: h.participantsCount,
+    itemsCount: h.itemsCount,
+    isNew: h.isNew,
+    addedAt: h.addedAt,
+    federationUpdatedAt: h.federationUpdatedAt,
     tournaments: tournaments.map((t) =>
-      toTournamentSummary(t, subscriptionOf(t.uuid), eligibilityOf(user.cardRanking, t)),
+      tournamentSummary(t, subscriptionOf(t.uuid), eligibilityOf(user.cardRanking, t)),
     ),
     eligibility:
       user.cardRanking === null
@@ -139,6 +198,7 @@ function toSummary(
       reasons: match?.reasons ?? [],
     },
   };
+  return splice ? withSplice(summary, splice) : summary;
 }
 
 /** The page's tournaments by competition guid, in their order. */
@@ -166,9 +226,16 @@ async function withTournaments(db: Db, rows: CompetitionWithStatus[]): Promise<P
   return { rows, tournamentsOf: groupTournaments(tournaments) };
 }
 
-function summariesOf(page: PublicRows, context: UserContext, at: MatchInstant): CompetitionSummary[] {
+function summariesOf(
+  page: PublicRows,
+  context: UserContext,
+  at: MatchInstant,
+  keep: boolean,
+): CompetitionSummary[] {
   const newSince = newSinceOf(at);
-  return page.rows.map((row) => toSummary(row, page.tournamentsOf.get(row.guid) ?? [], context, newSince));
+  return page.rows.map((row) =>
+    toSummary(row, page.tournamentsOf.get(row.guid) ?? [], context, newSince, keep),
+  );
 }
 
 // --- Search ---------------------------------------------------------------------------------------
@@ -187,6 +254,8 @@ interface PublicAnswer {
   page: PublicRows;
   documents: DocumentEntry[];
   overview: PublicOverview | null;
+  /** Requests it has answered: from the second on, its summaries are spliced (docs/decisions/135). */
+  served: number;
 }
 
 async function publicOverview(
@@ -233,6 +302,7 @@ async function publicAnswer(
     const { rows, total } = await searchDocumentRows(db, where, page);
     return {
       total,
+      served: 0,
       page: { rows: [], tournamentsOf: new Map() },
       overview: null,
       documents: rows.map(
@@ -252,7 +322,7 @@ async function publicAnswer(
     searchCompetitionRows(db, where, at, page),
     query.view === 'overview' ? publicOverview(db, where, at) : null,
   ]);
-  return { total, page: await withTournaments(db, rows), documents: [], overview };
+  return { total, page: await withTournaments(db, rows), documents: [], overview, served: 0 };
 }
 
 /**
@@ -283,8 +353,11 @@ export async function searchCompetitions(
   const answer = await cache.get(context.version, at.now, key, () =>
     publicAnswer(db, query, at, cardRanking),
   );
+  // A kept answer served again: its rows' shared JSON is worth making (and then kept with them).
+  const keep = answer.served++ > 0;
 
-  const response: SearchCompetitionsResponse = {
+  // Written field by field, so that its summaries are spliced from their kept JSON.
+  const response: SearchCompetitionsResponse = walkable({
     view: query.view,
     page: query.page,
     limit: query.limit,
@@ -292,18 +365,18 @@ export async function searchCompetitions(
     items: [],
     documents: answer.documents,
     overview: null,
-  };
+  });
   if (query.view !== 'documents') {
     const shown = answer.overview
       ? [...answer.page.rows, ...answer.overview.closingSoon.rows]
       : answer.page.rows;
     const side = contextOf(context.user, shown, at);
-    response.items = summariesOf(answer.page, side, at);
+    response.items = summariesOf(answer.page, side, at, keep);
     if (answer.overview) {
-      response.overview = {
+      response.overview = walkable({
         ...answer.overview.counts,
-        closingSoon: summariesOf(answer.overview.closingSoon, side, at),
-      };
+        closingSoon: summariesOf(answer.overview.closingSoon, side, at, keep),
+      });
     }
   }
 
@@ -425,7 +498,7 @@ async function detailOf(
     findParticipantsOfCompetition(db, row.guid),
     findItemsOf(db, row.guid),
   ]);
-  const summary = toSummary(row, tournaments, contextOf(side, [row], at), newSinceOf(at));
+  const summary = toSummary(row, tournaments, contextOf(side, [row], at), newSinceOf(at), false);
   const subs = side.subscriptions;
   const { tournaments: _summaryTournaments, ...rest } = summary;
   return {

@@ -36,22 +36,25 @@ export interface CalendarState {
   federationState: 'up' | 'down' | null;
 }
 
-/** The calendar's version and the federation's state, as fields of a select (one snapshot). */
+/**
+ * The calendar's version (`settled` + `pending`: the change rows are counted once) and the
+ * federation's state, as fields of a select (one snapshot).
+ */
 export const calendarStateFields = {
-  version: sql<number | string | null>`((select settled from calendar_version where id = 1)
-    + (select count(*) from calendar_changes))::float8`,
+  settled: sql<number | string | null>`(select settled from calendar_version where id = 1)::float8`,
   pending: sql<number | string>`(select count(*) from calendar_changes)::int`,
   federationState: sql<'up' | 'down' | null>`(select state from federation_status where id = ${STATUS_ID})`,
 };
 
 export function calendarStateOf(row: {
-  version: number | string | null;
+  settled: number | string | null;
   pending: number | string;
   federationState: 'up' | 'down' | null;
 }): CalendarState {
+  const pending = Number(row.pending);
   return {
-    version: Number(row.version ?? 0),
-    pending: Number(row.pending),
+    version: Number(row.settled ?? 0) + pending,
+    pending,
     federationState: row.federationState,
   };
 }
