@@ -45,24 +45,26 @@ if (!root) throw new Error('The #root element is missing from index.html');
 const texts = loadCataloguePart('public');
 // The router starts the first screen's route modules (and Vite adds a preload link for each of
 // their files): in a task of its own, not in the one that ran every module of the entry.
-const router = new Promise<AppRouter>((resolve) => setTimeout(() => resolve(createAppRouter()), 0));
+const makingRouter = new Promise<AppRouter>((resolve) => setTimeout(() => resolve(createAppRouter()), 0));
 // The locale's number data, loaded in a task of its own too (lib/format.ts).
 setTimeout(() => prepareFormatters(getInitialLanguage()), 0);
 // Over a signed-in screen's prerendered frame (decision 178) the app renders in a hidden
 // container that takes the frame's place once the first screen is ready.
-void Promise.all([router, texts, root.dataset.prerendered ? router.then(routerReady) : undefined]).then(
-  ([router]) => {
-    const reactRoot = createRoot(appContainer(root));
-    // A transition: the first render yields to the browser every few milliseconds instead of
-    // holding the main thread (Lighthouse's total blocking time), and over a prerendered screen
-    // that screen stays until the app's replaces it whole (decision 164).
-    startTransition(() =>
-      reactRoot.render(
-        <StrictMode>
-          <App router={router} />
-          <FirstCommit />
-        </StrictMode>,
-      ),
-    );
-  },
-);
+void Promise.all([
+  makingRouter,
+  texts,
+  root.dataset.prerendered ? makingRouter.then(routerReady) : undefined,
+]).then(([router]) => {
+  const reactRoot = createRoot(appContainer(root));
+  // A transition: the first render yields to the browser every few milliseconds instead of
+  // holding the main thread (Lighthouse's total blocking time), and over a prerendered screen
+  // that screen stays until the app's replaces it whole (decision 164).
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App router={router} />
+        <FirstCommit />
+      </StrictMode>,
+    ),
+  );
+});
