@@ -46,7 +46,15 @@ describe('/explore saved filters', () => {
     );
     // The control shows which saved filter the search is.
     expect(saved.value).toBe(roma.id);
-    expect((screen.getByLabelText('Provincia') as HTMLSelectElement).value).toBe('58');
+    // The filter panel's summary counts them; opened, it shows them (its fields render when open).
+    const panel = screen
+      .getByText('Filtri', { selector: 'summary' })
+      .closest('details') as HTMLDetailsElement;
+    await act(async () => {
+      panel.open = true;
+      panel.dispatchEvent(new Event('toggle'));
+    });
+    await waitFor(() => expect((screen.getByLabelText('Provincia') as HTMLSelectElement).value).toBe('58'));
   });
 
   it('saves the current search as a filter through the wizard, prefilled', async () => {
