@@ -1,5 +1,5 @@
 /** SQL of the competition search and detail. */
-import { type FilterCriteria, foldText } from '@radar/shared';
+import { FILTER_CRITERIA_FIELDS, type FilterCriteria, foldText } from '@radar/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -181,21 +181,6 @@ type SubscriptionTuple = [
   UserSubscription['notificationsEnabled'],
 ];
 
-/** The criteria of a filter, in the order the user side's statement lists them. */
-const FILTER_FIELDS = [
-  'codFonte',
-  'idStatopuc',
-  'dataInizio',
-  'dataFine',
-  'regionId',
-  'provinceId',
-  'prize',
-  'tipoTorneo',
-  'catClass',
-  'catEta',
-  'timePeriod',
-] as const satisfies readonly (keyof FilterCriteria)[];
-
 /**
  * The fields of the user's side, for one statement: their follows of the competitions whose
  * guids the `guids` placeholder lists (a JSON array; every follow when the statement has no
@@ -213,8 +198,8 @@ function userSideFields(ofGuids: boolean) {
         s.id, s.competition_guid, s.tournament_uuid, s.lost, s.notifications_enabled)), '[]')
       from subscriptions s where s.user_id = ${userId} ${guidCondition})`,
     filters: sql<unknown[][] | string>`(select coalesce(json_agg(json_build_array(
-        f.cod_fonte, f.id_statopuc, f.data_inizio, f.data_fine, f.region_id, f.province_id, f.prize,
-        f.tipo_torneo, f.cat_class, f.cat_eta, f.time_period) order by f.created_at, f.id), '[]')
+        f.cod_fonte, f.id_statopuc, f.region_id, f.province_id, f.prize, f.tipo_torneo, f.cat_class,
+        f.cat_eta, f.time_period, f.data_inizio, f.data_fine) order by f.created_at, f.id), '[]')
       from filters f where f.user_id = ${userId} and f.notifications_enabled)`,
     cardRanking: sql<
       string | null
@@ -242,9 +227,10 @@ function userSideOf(row: UserSideRow | undefined): UserSide {
         notificationsEnabled,
       }),
     ),
+    // The statement lists a filter's columns in the order of FILTER_CRITERIA_FIELDS.
     filters: parsed(row?.filters).map((values) => {
       const criteria: Record<string, unknown> = {};
-      FILTER_FIELDS.forEach((field, i) => {
+      FILTER_CRITERIA_FIELDS.forEach((field, i) => {
         criteria[field] = values[i];
       });
       return criteria as unknown as FilterCriteria;
