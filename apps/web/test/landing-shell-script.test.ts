@@ -9,6 +9,14 @@ function runAt(pathname: string, search = '') {
 
 const root = () => document.getElementById('root') as HTMLElement;
 
+/** The session store's copy of a signed-in user, as a page of the app left it. */
+function keepSignedInUser() {
+  window.localStorage.setItem(
+    SESSION_STORAGE_KEY,
+    JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
+  );
+}
+
 beforeEach(() => {
   document.body.innerHTML = `
     <div id="root"></div>
@@ -40,10 +48,7 @@ describe('the prerendered landing’s inline script', () => {
   });
 
   it('leaves #root empty for a signed-in user (the session store’s copy), who goes on to /home', () => {
-    window.localStorage.setItem(
-      SESSION_STORAGE_KEY,
-      JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
-    );
+    keepSignedInUser();
     runAt('/');
     expect(root().dataset.prerendered).toBeUndefined();
     expect(root().childElementCount).toBe(0);
@@ -60,10 +65,7 @@ describe('the prerendered landing’s inline script', () => {
   it('leaves the sign-in screen to the app for a sign-in link’s error and for a signed-in user', () => {
     runAt('/auth/login', '?error=expired');
     expect(root().childElementCount).toBe(0);
-    window.localStorage.setItem(
-      SESSION_STORAGE_KEY,
-      JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
-    );
+    keepSignedInUser();
     runAt('/auth/login');
     expect(root().childElementCount).toBe(0);
   });
@@ -75,10 +77,7 @@ describe('the prerendered landing’s inline script', () => {
   });
 
   it('paints a signed-in user’s /explore frame in the stored language, its buttons inert, its links live (decision 178)', () => {
-    window.localStorage.setItem(
-      SESSION_STORAGE_KEY,
-      JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
-    );
+    keepSignedInUser();
     window.localStorage.setItem('app-language', 'it');
     runAt('/explore', '?q=roma&tab=schedule');
     expect(root().dataset.prerendered).toBe('it');
@@ -92,10 +91,7 @@ describe('the prerendered landing’s inline script', () => {
   });
 
   it('paints no signed-in frame on the other signed-in paths', () => {
-    window.localStorage.setItem(
-      SESSION_STORAGE_KEY,
-      JSON.stringify({ user: { id: 'u1' }, savedAt: Date.now() }),
-    );
+    keepSignedInUser();
     runAt('/home');
     runAt('/explore/elsewhere');
     expect(root().childElementCount).toBe(0);

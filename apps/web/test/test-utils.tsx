@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -81,4 +81,13 @@ export function stubColorScheme(initiallyDark: boolean): FakeMediaQuery {
 /** Opens a Radix dropdown menu the way a pointer does. */
 export function pointerDownOptions() {
   return { button: 0, ctrlKey: false, pointerType: 'mouse' } as const;
+}
+
+/** Opens explore's filter panel (its fields render only while it is open, decision 178). */
+export async function openExploreFilters(): Promise<void> {
+  const panel = screen.getByText('Filtri', { selector: 'summary' }).closest('details') as HTMLDetailsElement;
+  await act(async () => {
+    panel.open = true;
+    panel.dispatchEvent(new Event('toggle'));
+  });
 }

@@ -9,7 +9,7 @@ import {
   stubApi,
   summary,
 } from '../../../../test/fixtures/competitions';
-import { renderApp } from '../../../../test/test-utils';
+import { openExploreFilters, renderApp } from '../../../../test/test-utils';
 
 const SEARCH = '/api/competitions/search_competitions';
 /** The first screen loads its route chunk first. */
@@ -86,13 +86,7 @@ describe('/explore', () => {
     await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT);
     // The closed panel holds no fields: they render when it opens (decision 178).
     expect(screen.queryByLabelText('Regione')).toBeNull();
-    const panel = screen
-      .getByText('Filtri', { selector: 'summary' })
-      .closest('details') as HTMLDetailsElement;
-    await act(async () => {
-      panel.open = true;
-      panel.dispatchEvent(new Event('toggle'));
-    });
+    await openExploreFilters();
     const province = screen.getByLabelText('Provincia') as HTMLSelectElement;
     expect(province.disabled).toBe(true);
     const region = screen.getByLabelText('Regione') as HTMLSelectElement;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { json, searchResponse } from '../../../../test/fixtures/competitions';
 import { savedFilter, stubFiltersApi } from '../../../../test/fixtures/filters';
-import { renderApp } from '../../../../test/test-utils';
+import { openExploreFilters, renderApp } from '../../../../test/test-utils';
 
 const SEARCH = '/api/competitions/search_competitions';
 const WAIT = { timeout: 5_000 };
@@ -47,13 +47,7 @@ describe('/explore saved filters', () => {
     // The control shows which saved filter the search is.
     expect(saved.value).toBe(roma.id);
     // The filter panel's summary counts them; opened, it shows them (its fields render when open).
-    const panel = screen
-      .getByText('Filtri', { selector: 'summary' })
-      .closest('details') as HTMLDetailsElement;
-    await act(async () => {
-      panel.open = true;
-      panel.dispatchEvent(new Event('toggle'));
-    });
+    await openExploreFilters();
     await waitFor(() => expect((screen.getByLabelText('Provincia') as HTMLSelectElement).value).toBe('58'));
   });
 
