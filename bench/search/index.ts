@@ -12,8 +12,9 @@
  *   BENCH_DETAIL=1 npm run bench:search        # the mean of ten of each search of the mix too
  *   BENCH_KEEP=1 …                             # keep the PostgreSQL database to inspect plans
  *   BENCH_MIX_ONLY=1 …                         # only the mix (the kept answers), not the new searches
- *   BENCH_CPU_PROF=/tmp/search …               # a V8 CPU profile of the mix with 8 in flight,
- *                                              # written to /tmp/search-<database>.cpuprofile
+ *   BENCH_CPU_PROF=/tmp/search …               # V8 CPU profiles of both phases with 8 in flight,
+ *                                              # written to /tmp/search-<database>.cpuprofile (the mix)
+ *                                              # and /tmp/search-<database>-new.cpuprofile
  *
  * PostgreSQL: TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin
  * connection; the benchmark creates its own database and drops it at the end.
@@ -332,7 +333,17 @@ async function measure(label: string, database: Database): Promise<void> {
   const distinctStats = { ...cache.stats };
   const sequentialDistinct = await phase(distinct, 1);
   offset = SEQUENTIAL;
-  const distinctFigures = [sequentialDistinct, await phase(distinct, CONCURRENCY), hitRatio(distinctStats)];
+  const distinctFigures = [
+    sequentialDistinct,
+    await phase(
+      distinct,
+      CONCURRENCY,
+      process.env.BENCH_CPU_PROF
+        ? `${process.env.BENCH_CPU_PROF}-${database.driver}-new.cpuprofile`
+        : undefined,
+    ),
+    hitRatio(distinctStats),
+  ];
   await app.close();
 
   console.log(

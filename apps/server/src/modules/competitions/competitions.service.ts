@@ -32,6 +32,7 @@ import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { eligibleForCardSql } from '../fitp/eligibility-sql';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
 import { refreshCompetition } from '../ingestion/ingestion.service';
+import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';
 import { iso, toCompetitionBase, toKeptTournamentSummary, toTournamentSummary } from './competition-dto';
 import {
   type CompetitionWithStatus,
@@ -43,6 +44,7 @@ import {
   findTournamentsOf,
   findTournamentsOfCompetition,
   findUserSide,
+  type OverviewGroup,
   overviewGroups,
   readSearchContext,
   searchCompetitionRows,
@@ -146,7 +148,7 @@ function summaryHead(
 
 function toSummary(
   row: CompetitionWithStatus,
-  tournaments: TournamentRow[],
+  tournaments: readonly TournamentRow[],
   user: UserContext,
   newSince: Date,
   keep: boolean,
@@ -215,7 +217,7 @@ function groupTournaments(tournaments: TournamentRow[]): Map<string, TournamentR
 /** Competitions with their tournaments: what every user sees of them alike. */
 interface PublicRows {
   rows: CompetitionWithStatus[];
-  tournamentsOf: Map<string, TournamentRow[]>;
+  tournamentsOf: ReadonlyMap<string, readonly TournamentRow[]>;
 }
 
 async function withTournaments(db: Db, rows: CompetitionWithStatus[]): Promise<PublicRows> {
@@ -249,7 +251,7 @@ interface PublicOverview {
 }
 
 /** What a search shows every user alike: kept by the search cache (docs/decisions/132). */
-interface PublicAnswer {
+export interface PublicAnswer {
   total: number;
   page: PublicRows;
   documents: DocumentEntry[];
@@ -267,26 +269,72 @@ async function publicOverview(
     overviewGroups(db, where, at, newSinceOf(at)),
     closingSoonRows(db, where, at, CLOSING_SOON_COUNT).then((rows) => withTournaments(db, rows)),
   ]);
-  const sum = <K extends string | number | null>(key: (g: (typeof groups)[number]) => K) => {
+  return { counts: overviewCounts(groups), closingSoon: closing };
+}
+
+/** The overview's counts from the result's groups (by status, region, source, prize band, "new"). */
+function overviewCounts(groups: readonly OverviewGroup[]): PublicOverview['counts'] {
+  const sum = <K extends string | number | null>(key: (g: OverviewGroup) => K) => {
     const totals = new Map<K, number>();
     for (const g of groups) totals.set(key(g), (totals.get(key(g)) ?? 0) + g.count);
     return [...totals.entries()].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
   };
   return {
-    counts: {
-      byStatus: sum((g) => g.status)
-        .map(([status, count]) => ({ status: status as 1 | 2 | 3 | 4, count }))
-        .sort((a, b) => a.status - b.status),
-      byRegion: sum((g) => g.regionId).map(([regionId, count]) => ({ regionId, count })),
-      bySource: sum((g) => g.codFonte).map(([codFonte, count]) => ({ codFonte, count })),
-      byPrizeBand: sum((g) => g.band).map(([band, count]) => ({ band, count })),
-      newCount: groups.filter((g) => g.isNew).reduce((n, g) => n + g.count, 0),
-    },
-    closingSoon: closing,
+    byStatus: sum((g) => g.status)
+      .map(([status, count]) => ({ status: status as 1 | 2 | 3 | 4, count }))
+      .sort((a, b) => a.status - b.status),
+    byRegion: sum((g) => g.regionId).map(([regionId, count]) => ({ regionId, count })),
+    bySource: sum((g) => g.codFonte).map(([codFonte, count]) => ({ codFonte, count })),
+    byPrizeBand: sum((g) => g.band).map(([band, count]) => ({ band, count })),
+    newCount: groups.filter((g) => g.isNew).reduce((n, g) => n + g.count, 0),
   };
 }
 
+/**
+ * The public answer of a list or overview search from the calendar in memory (decision 136): the
+ * same rows, total, tournaments and aggregates as the SQL of {@link sqlAnswer}.
+ */
+export function snapshotAnswer(
+  snapshot: CalendarSnapshot,
+  query: SearchCompetitionsQuery,
+  at: MatchInstant,
+  cardRanking: string | null,
+): PublicAnswer {
+  const asked = { filters: query.filters, search: query.search, cardRanking };
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const { rows, total } = snapshot.search(asked, at, page);
+  const withDraws = (list: CompetitionWithStatus[]): PublicRows => ({
+    rows: list,
+    tournamentsOf: new Map(list.map((row) => [row.guid, snapshot.tournamentsOf.get(row.guid) ?? []])),
+  });
+  let overview: PublicOverview | null = null;
+  if (query.view === 'overview') {
+    const { groups, closingSoon } = snapshot.overview(asked, at, newSinceOf(at), CLOSING_SOON_COUNT);
+    overview = { counts: overviewCounts(groups), closingSoon: withDraws(closingSoon) };
+  }
+  return { total, page: withDraws(rows), documents: [], overview, served: 0 };
+}
+
+/**
+ * What a search shows every user alike, from the database: the calendar in memory when it has
+ * reached the calendar `version` the search read (lists and the overview), else SQL.
+ */
 async function publicAnswer(
+  db: Db,
+  query: SearchCompetitionsQuery,
+  at: MatchInstant,
+  cardRanking: string | null,
+  version: number,
+): Promise<PublicAnswer> {
+  if (query.view !== 'documents') {
+    const snapshot = calendarSnapshotsOf(db).usable(version);
+    if (snapshot) return snapshotAnswer(snapshot, query, at, cardRanking);
+  }
+  return sqlAnswer(db, query, at, cardRanking);
+}
+
+/** The public answer of a search in SQL: every view, whatever the calendar in memory. */
+export async function sqlAnswer(
   db: Db,
   query: SearchCompetitionsQuery,
   at: MatchInstant,
@@ -351,7 +399,7 @@ export async function searchCompetitions(
     cardRanking,
   ]);
   const answer = await cache.get(context.version, at.now, key, () =>
-    publicAnswer(db, query, at, cardRanking),
+    publicAnswer(db, query, at, cardRanking, context.version),
   );
   // A kept answer served again: its rows' shared JSON is worth making (and then kept with them).
   const keep = answer.served++ > 0;

@@ -1,0 +1,263 @@
+/**
+ * The calendar in memory (docs/decisions/136) answers a search exactly as its SQL does: on the
+ * simulator's calendar made more varied (competitions without tournaments, without registration
+ * instants, without a source or a place, without a prize), random criteria, free text, card
+ * rankings, views, pages and instants — registration edges and Rome midnights included — give the
+ * same rows, statuses, totals, tournaments and overview. And it is never older than the calendar
+ * a search reads: a change is answered by SQL until a new snapshot has been read.
+ */
+import {
+  EMPTY_CRITERIA,
+  type FilterCriteria,
+  foldText,
+  NEW_TOURNAMENT_HOURS,
+  romeDate,
+  type SearchCompetitionsBody,
+  type SearchCompetitionsQuery,
+  searchCompetitionsBodySchema,
+} from '@radar/shared';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/db/client';
+import { competitions } from '../../../src/db/schema';
+import {
+  type CalendarSnapshot,
+  CalendarSnapshots,
+  calendarSnapshotsOf,
+  readCalendarSnapshot,
+} from '../../../src/modules/competitions/calendar-snapshot';
+import {
+  type PublicAnswer,
+  snapshotAnswer,
+  sqlAnswer,
+} from '../../../src/modules/competitions/competitions.service';
+import { calendarStateFields, calendarStateOf } from '../../../src/modules/competitions/search-cache';
+import { matchInstant } from '../../../src/modules/filters/filter-sql';
+import {
+  createFederationTestApp,
+  type FederationTestApp,
+  loadStored,
+  postSearch,
+  type Stored,
+} from '../../helpers/competitions';
+import { criteriaArb, nowAroundArb } from '../../helpers/filter-arbitraries';
+
+/** What a public answer shows, as plain data (the tournaments of each row shown). */
+function shown(answer: PublicAnswer) {
+  const rowsWithDraws = (rows: PublicAnswer['page']) =>
+    rows.rows.map((row) => ({ row, tournaments: rows.tournamentsOf.get(row.guid) ?? [] }));
+  return {
+    total: answer.total,
+    page: rowsWithDraws(answer.page),
+    overview: answer.overview && {
+      counts: answer.overview.counts,
+      closingSoon: rowsWithDraws(answer.overview.closingSoon),
+    },
+  };
+}
+
+describe('the calendar in memory', () => {
+  let ctx: FederationTestApp;
+  let db: Db;
+  let stored: Stored[];
+  let snapshot: CalendarSnapshot;
+
+  beforeAll(async () => {
+    ctx = await createFederationTestApp();
+    db = ctx.test.database.db;
+    // Cases the simulator's calendar has few of: every eleventh competition without tournaments
+    // (its detail not read), every thirteenth without registration instants (the federation's
+    // status decides), every seventeenth without a place or a source, every nineteenth without a prize.
+    await db.execute(sql`
+      with numbered as (select guid, row_number() over (order by guid) as n from competitions)
+      delete from tournaments t using numbered n where n.guid = t.competition_guid and n.n % 11 = 0`);
+    await db.execute(sql`
+      with numbered as (select guid, row_number() over (order by guid) as n from competitions)
+      update competitions c set
+        registration_opens_at = case when n.n % 13 = 0 then null else c.registration_opens_at end,
+        registration_closes_at = case when n.n % 13 = 0 and n.n % 2 = 0 then null else c.registration_closes_at end,
+        id_stato = case when n.n % 13 = 0 and n.n % 3 = 0 then 3 else c.id_stato end,
+        region_id = case when n.n % 17 = 0 then null else c.region_id end,
+        province_id = case when n.n % 17 = 0 then null else c.province_id end,
+        cod_fonte = case when n.n % 17 = 0 then null else c.cod_fonte end,
+        prize_money = case when n.n % 19 = 0 then 0 else c.prize_money end,
+        added_at = case when n.n % 5 = 0 then ${ctx.sim.clock.now().toISOString()}::timestamptz - make_interval(hours => n.n::int % 96) else c.added_at end
+      from numbered n where n.guid = c.guid`);
+    stored = await loadStored(ctx.test);
+    snapshot = await readCalendarSnapshot(db);
+  });
+  afterAll(() => ctx.close());
+
+  it('holds every competition and its tournaments, at the calendar version it was read at', async () => {
+    const rows = await db.select().from(competitions);
+    expect(snapshot.rows).toHaveLength(rows.length);
+    expect(snapshot.rows.length).toBeGreaterThan(200);
+    const [state] = await db.select(calendarStateFields).from(sql`(select 1) as one`);
+    expect(state).toBeDefined();
+    if (state) expect(snapshot.version).toBe(calendarStateOf(state).version);
+  });
+
+  // The words of the competitions' names, clubs and cities, and a few that match nothing.
+  const words = () => [
+    ...new Set(stored.flatMap((c) => c.searchText.split(' ')).filter((w) => w.length > 2)),
+  ];
+  const rankingArb = fc.constantFrom('4.NC', '4.6', '4.1', '3.5', '3.1', '2.8', '1.2', '5', 'nc', '');
+
+  const answersAlike = async (query: SearchCompetitionsQuery, now: Date, cardRanking: string | null) => {
+    const at = matchInstant(now);
+    const fromSql = shown(await sqlAnswer(db, query, at, cardRanking));
+    const fromMemory = shown(snapshotAnswer(snapshot, query, at, cardRanking));
+    expect(fromMemory, JSON.stringify({ query, now, cardRanking })).toEqual(fromSql);
+    return fromSql;
+  };
+
+  it('answers random searches as SQL does: rows, statuses, order, totals, tournaments, overview', async () => {
+    let nonEmpty = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        criteriaArb,
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant(null) },
+          {
+            weight: 1,
+            arbitrary: fc.array(fc.constantFrom(...words(), 'zzzq', "d'", 'ò'), {
+              minLength: 1,
+              maxLength: 2,
+            }),
+          },
+        ),
+        fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: rankingArb }),
+        fc.constantFrom('tournaments', 'schedule', 'overview') as fc.Arbitrary<'tournaments' | 'overview'>,
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(1, 7, 20, 100),
+        nowAroundArb(stored),
+        async (criteria: FilterCriteria, text, cardRanking, view, page, limit, now) => {
+          const filters = Object.fromEntries(
+            Object.entries(criteria).filter(
+              ([key, value]) => value !== EMPTY_CRITERIA[key as keyof FilterCriteria],
+            ),
+          );
+          const body: SearchCompetitionsBody = { filters, page, limit, view, search: text?.join(' ') ?? '' };
+          const parsed = searchCompetitionsBodySchema.safeParse(body);
+          fc.pre(parsed.success);
+          if (!parsed.success) return;
+          const answer = await answersAlike(parsed.data, now, cardRanking);
+          if (answer.page.length > 0) nonEmpty++;
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // The comparison was about results, not only empty pages.
+    expect(nonEmpty).toBeGreaterThan(20);
+  });
+
+  it('answers the broad searches alike at instants across the calendar', async () => {
+    const starts = stored.map((c) => Date.parse(`${c.startDate}T10:00:00Z`)).sort((a, b) => a - b);
+    const instants = [0, 0.25, 0.5, 0.75, 1].map(
+      (share) => new Date(starts[Math.floor(share * (starts.length - 1))] as number),
+    );
+    const bodies: SearchCompetitionsBody[] = [
+      {},
+      { view: 'overview' },
+      { view: 'overview', filters: { idStatopuc: 3 } },
+      { limit: 100, page: 3 },
+      { page: 10_000 },
+      { filters: { idStatopuc: 1 }, limit: 50 },
+      { search: foldText(stored[0]?.name ?? '') },
+      { filters: { tipoTorneo: 'Femminile', catClass: 4 }, view: 'overview' },
+    ];
+    for (const now of instants) {
+      for (const body of bodies) {
+        await answersAlike(searchCompetitionsBodySchema.parse(body), now, null);
+        await answersAlike(searchCompetitionsBodySchema.parse(body), now, '4.1');
+      }
+    }
+  });
+
+  it('moves with the clock within a day: a registration closing, an addition turning 48 hours old', async () => {
+    const overview = searchCompetitionsBodySchema.parse({ view: 'overview', limit: 100 });
+    const closing = stored.find(
+      (c) =>
+        c.registrationClosesAt !== null &&
+        c.registrationOpensAt !== null &&
+        c.registrationOpensAt < c.registrationClosesAt &&
+        romeDate(c.registrationClosesAt) < c.startDate &&
+        romeDate(new Date(c.registrationClosesAt.getTime() - 1)) === romeDate(c.registrationClosesAt),
+    );
+    const added = snapshot.rows.find((row) => row.addedAt !== null);
+    if (!closing?.registrationClosesAt || !added?.addedAt) throw new Error('no competition to test with');
+    // One instant after the other, the snapshot's kept view must give way to a new one.
+    const closes = closing.registrationClosesAt.getTime();
+    for (const time of [closes - 1, closes]) await answersAlike(overview, new Date(time), null);
+    const ages = added.addedAt.getTime() + NEW_TOURNAMENT_HOURS * 3_600_000;
+    for (const time of [ages - 1, ages, ages + 1]) await answersAlike(overview, new Date(time), null);
+  });
+
+  it('is used once it has reached the calendar a search reads, never before', async () => {
+    const snapshots = calendarSnapshotsOf(db);
+    await postSearch(ctx, { page: 2 });
+    await snapshots.settled();
+    const used = snapshots.stats.used;
+    // A search not asked before (not in the search cache) is answered from memory.
+    const first = await postSearch(ctx, { page: 3, limit: 13 });
+    expect(first.statusCode).toBe(200);
+    expect(snapshots.stats.used).toBe(used + 1);
+
+    // A change of the calendar: the next search reads a newer version, which the snapshot has
+    // not reached, so SQL answers it — with the change — and a new snapshot is read meanwhile.
+    const [target] = await db.select().from(competitions).limit(1);
+    if (!target) throw new Error('no competition');
+    const renamed = 'Torneo rinominato adesso';
+    await db
+      .update(competitions)
+      .set({ name: renamed, searchText: foldText(renamed) })
+      .where(eq(competitions.guid, target.guid));
+    const stale = snapshots.stats.stale;
+    const found = await postSearch(ctx, { search: 'rinominato adesso' });
+    expect(found.json().items.map((i: { name: string }) => i.name)).toEqual([renamed]);
+    expect(snapshots.stats.stale).toBe(stale + 1);
+    // The next read comes a second after the last one began at the soonest.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await postSearch(ctx, { search: 'rinominato adesso', page: 2 });
+    await snapshots.settled();
+    const again = await postSearch(ctx, { search: 'rinominato', limit: 3 });
+    expect(again.json().items.map((i: { name: string }) => i.name)).toEqual([renamed]);
+    expect(snapshots.stats.used).toBe(used + 2);
+    expect(snapshots.stats.failures).toBe(0);
+  });
+
+  it('reads one snapshot at a time, at most once per interval, and survives a failed read', async () => {
+    let clock = 0;
+    let reads = 0;
+    let fail = true;
+    const failing = {
+      transaction: async () => {
+        reads++;
+        if (fail) throw new Error('database closing');
+        return snapshot;
+      },
+    } as unknown as Db;
+    const snapshots = new CalendarSnapshots(failing, { minIntervalMs: 1_000, clock: () => clock });
+    expect(snapshots.usable(snapshot.version)).toBeNull();
+    expect(snapshots.usable(snapshot.version)).toBeNull();
+    await snapshots.settled();
+    expect(reads).toBe(1);
+    expect(snapshots.stats.failures).toBe(1);
+    // Within the interval: no new read, SQL answers.
+    clock = 999;
+    expect(snapshots.usable(snapshot.version)).toBeNull();
+    await snapshots.settled();
+    expect(reads).toBe(1);
+    // After it, a new read, which succeeds this time.
+    clock = 1_000;
+    fail = false;
+    expect(snapshots.usable(snapshot.version)).toBeNull();
+    await snapshots.settled();
+    expect(reads).toBe(2);
+    expect(snapshots.usable(snapshot.version)).toBe(snapshot);
+    // An older version is answered by the newer snapshot; a newer one is not.
+    expect(snapshots.usable(snapshot.version - 1)).toBe(snapshot);
+    expect(snapshots.usable(snapshot.version + 1)).toBeNull();
+  });
+});
