@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type Language, refuseInvalidText } from '@radar/shared';
@@ -25,6 +24,7 @@ import { languageFromAcceptLanguage } from './http/language';
 import { registerOriginCheck } from './http/origin-check';
 import { rateLimitPlugin } from './http/rate-limit';
 import { redactUrl } from './http/redact';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSubresourceHeaders } from './http/subresource-headers';
 import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
