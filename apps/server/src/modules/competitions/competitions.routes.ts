@@ -63,6 +63,8 @@ export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
           503: serviceDownErrorSchema,
         },
       },
+      // The service builds every field of the answer through its DTO mappers (decision 136).
+      serializerCompiler: trustedJson(app.deps.config.isProduction),
     },
     async (request, reply) => {
       const user = requireUser(request);

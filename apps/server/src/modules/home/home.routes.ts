@@ -1,6 +1,7 @@
 import { homeQuerySchema, homeSchema } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/error-responses';
+import { trustedJson } from '../../http/serializers';
 import { requireUser } from '../auth/auth.plugin';
 import { getHome } from './home.service';
 
@@ -19,6 +20,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: homeQuerySchema,
         response: { 200: homeSchema, ...errorResponses(400, 401, 404) },
       },
+      // Every field built by the service's mappers (decision 136).
+      serializerCompiler: trustedJson(app.deps.config.isProduction),
     },
     async (request) =>
       getHome({ db: app.deps.database.db, now: () => app.now() }, requireUser(request), request.query),

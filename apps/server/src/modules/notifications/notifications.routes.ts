@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
+import { trustedJson } from '../../http/serializers';
 import { requireUser } from '../auth/auth.plugin';
 import {
   cleanDeviceInfo,
@@ -56,6 +57,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listNotificationsQuerySchema,
         response: { 200: notificationListSchema, ...errorResponses(400, 401) },
       },
+      // Every field built by `toNotificationJson` (decision 136).
+      serializerCompiler: trustedJson(app.deps.config.isProduction),
     },
     async (request) => listNotifications(deps, requireUser(request).id, request.query),
   );

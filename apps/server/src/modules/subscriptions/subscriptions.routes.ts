@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
+import { trustedJson } from '../../http/serializers';
 import { requireUser } from '../auth/auth.plugin';
 import {
   checkSubscriptions,
@@ -40,6 +41,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
           '`competition`/`tournament` are null when our data no longer holds them.',
         response: { 200: myTournamentsSchema, ...errorResponses(401) },
       },
+      // Every field built by the service's mappers (decision 136).
+      serializerCompiler: trustedJson(app.deps.config.isProduction),
     },
     async (request) => myTournaments(deps(), requireUser(request).id),
   );
