@@ -20,6 +20,7 @@ import {
   instantPlaceholders,
   type MatchInstant,
 } from '../filters/filter-sql';
+import { STATUS_ID } from '../ingestion/ingestion.repository';
 import { type CalendarState, calendarStateFields, calendarStateOf } from './search-cache';
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
@@ -83,23 +84,6 @@ export async function searchCompetitionRows(
     rows: found.map((r) => ({ ...r.competition, status: Number(r.status) })),
     total: Number(first.total),
   };
-}
-
-const competitionRow = preparedQuery((db) =>
-  db
-    .select({ competition: competitions, status: competitionStatusSql(instantPlaceholders) })
-    .from(competitions)
-    .where(eq(competitions.guid, sql.placeholder('guid')))
-    .prepare('competition_row'),
-);
-
-export async function findCompetitionRow(
-  db: Db,
-  guid: string,
-  at: MatchInstant,
-): Promise<CompetitionWithStatus | null> {
-  const [row] = await competitionRow(db).execute({ guid, ...instantParams(at) });
-  return row ? { ...row.competition, status: Number(row.status) } : null;
 }
 
 export async function findTournamentsOf(db: Db, guids: string[]): Promise<TournamentRow[]> {
@@ -242,14 +226,6 @@ function userSideOf(row: UserSideRow | undefined): UserSide {
 /** A statement of fields alone: no table to read from. */
 const noTable = sql`(select 1) as one`;
 
-const userSide = preparedQuery((db) => db.select(userSideFields(true)).from(noTable).prepare('user_side'));
-
-/** The user's side of these competitions, in one statement (one round trip). */
-export async function findUserSide(db: Db, userId: string, guids: string[]): Promise<UserSide> {
-  const [row] = await userSide(db).execute({ userId, guids: JSON.stringify(guids) });
-  return userSideOf(row);
-}
-
 const searchContext = preparedQuery((db) =>
   db
     .select({ ...calendarStateFields, ...userSideFields(false) })
@@ -266,6 +242,59 @@ export async function readSearchContext(db: Db, userId: string): Promise<Calenda
   const [row] = await searchContext(db).execute({ userId });
   if (!row) throw new Error('the search context statement returned no row');
   return { ...calendarStateOf(row), user: userSideOf(row) };
+}
+
+const competitionWithSide = preparedQuery((db) =>
+  db
+    .select({
+      competition: competitions,
+      status: competitionStatusSql(instantPlaceholders),
+      ...userSideFields(true),
+      federationState: sql<
+        'up' | 'down' | null
+      >`(select state from federation_status where id = ${STATUS_ID})`,
+      federationLastFailureMs: sql<number | string | null>`(select extract(epoch from last_failure_at) * 1000
+        from federation_status where id = ${STATUS_ID})::float8`,
+    })
+    .from(competitions)
+    .where(eq(competitions.guid, sql.placeholder('guid')))
+    .prepare('competition_with_side'),
+);
+
+/** What the detail reads first, in one statement: the competition, the user's side of it, the federation's state. */
+export interface CompetitionWithSide {
+  row: CompetitionWithStatus;
+  user: UserSide;
+  federation: { state: 'up' | 'down' | null; lastFailureAt: Date | null };
+}
+
+/**
+ * The competition with its status at `at`, the user's side of it (their follows of it, their
+ * filters, their card) and the federation's state as ingestion last saw it, in one round trip;
+ * null when no competition has this guid.
+ */
+export async function findCompetitionWithSide(
+  db: Db,
+  guid: string,
+  userId: string,
+  at: MatchInstant,
+): Promise<CompetitionWithSide | null> {
+  const [found] = await competitionWithSide(db).execute({
+    guid,
+    userId,
+    guids: JSON.stringify([guid]),
+    ...instantParams(at),
+  });
+  if (!found) return null;
+  return {
+    row: { ...found.competition, status: Number(found.status) },
+    user: userSideOf(found),
+    federation: {
+      state: found.federationState,
+      lastFailureAt:
+        found.federationLastFailureMs === null ? null : new Date(Number(found.federationLastFailureMs)),
+    },
+  };
 }
 
 export interface OverviewGroup {

@@ -31,19 +31,19 @@ import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { eligibleForCardSql } from '../fitp/eligibility-sql';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
-import { refreshCompetition } from '../ingestion/ingestion.service';
+import { type RefreshOutcome, refreshCompetition } from '../ingestion/ingestion.service';
 import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';
 import { iso, toCompetitionBase, toKeptTournamentSummary, toTournamentSummary } from './competition-dto';
 import {
+  type CompetitionWithSide,
   type CompetitionWithStatus,
   closingSoonRows,
   countCompetitions,
-  findCompetitionRow,
+  findCompetitionWithSide,
   findItemsOf,
   findParticipantsOfCompetition,
   findTournamentsOf,
   findTournamentsOfCompetition,
-  findUserSide,
   type OverviewGroup,
   overviewGroups,
   readSearchContext,
@@ -447,9 +447,9 @@ function toItem(row: TournamentItemRow): TournamentItem {
 }
 
 /** One refresh per competition at a time (per database), however many users open it at once. */
-const refreshing = new WeakMap<Db, Map<string, Promise<'found' | 'not-found'>>>();
+const refreshing = new WeakMap<Db, Map<string, Promise<RefreshOutcome>>>();
 
-function refreshOnce(deps: CompetitionsDeps, federation: FederationClient, guid: string) {
+function refreshOnce(deps: CompetitionsDeps, federation: FederationClient, guid: string, stored: boolean) {
   let inFlight = refreshing.get(deps.db);
   if (!inFlight) {
     inFlight = new Map();
@@ -457,10 +457,12 @@ function refreshOnce(deps: CompetitionsDeps, federation: FederationClient, guid:
   }
   const running = inFlight.get(guid);
   if (running) return running;
-  const promise = refreshCompetition({ db: deps.db, federation, logger: deps.logger, now: deps.now }, guid, {
-    timeoutMs: deps.liveTimeoutMs,
-    maxRetries: 1,
-  }).finally(() => inFlight.delete(guid));
+  const promise = refreshCompetition(
+    { db: deps.db, federation, logger: deps.logger, now: deps.now },
+    guid,
+    { timeoutMs: deps.liveTimeoutMs, maxRetries: 1 },
+    { stored },
+  ).finally(() => inFlight.delete(guid));
   inFlight.set(guid, promise);
   return promise;
 }
@@ -478,13 +480,14 @@ export async function getCompetitionDetail(
   const { db, federation } = deps;
   const now = deps.now();
   let at = matchInstant(now);
-  let row = await findCompetitionRow(db, guid, at);
+  // The competition, the user's side of it and the federation's state: one round trip.
+  let found = await findCompetitionWithSide(db, guid, user.id, at);
   let degraded = false;
 
-  const stale =
-    !row?.detailSyncedAt || now.getTime() - row.detailSyncedAt.getTime() >= LIVE_DETAIL_MAX_AGE_MS;
+  const synced = found?.row.detailSyncedAt;
+  const stale = !synced || now.getTime() - synced.getTime() >= LIVE_DETAIL_MAX_AGE_MS;
   if (federation && stale) {
-    const status = await readFederationStatus(db);
+    const status = found ? found.federation : await readFederationStatus(db);
     const recentlyDown =
       status?.state === 'down' &&
       status.lastFailureAt !== null &&
@@ -500,49 +503,56 @@ export async function getCompetitionDetail(
         deps.logger.error({ err: error, guid }, 'competition detail: reading the federation failed');
         return false;
       };
-      const refresh = refreshOnce(deps, federation, guid);
+      const refresh = refreshOnce(deps, federation, guid, found !== null);
       // The whole read (several calls, a retry) is bounded by the live timeout: past it the
       // stored data is served, degraded, and the read finishes in the background.
       let timer: NodeJS.Timeout | undefined;
       const budget = new Promise<'too-slow'>((resolve) => {
         timer = setTimeout(() => resolve('too-slow'), deps.liveTimeoutMs);
       });
+      let touchedAt: Date | null = null;
       try {
-        const found = await Promise.race([refresh, budget]);
-        if (found === 'too-slow') {
+        const outcome = await Promise.race([refresh, budget]);
+        if (outcome === 'too-slow') {
           degraded = true;
           deps.logger.warn(
             { guid, budgetMs: deps.liveTimeoutMs },
             'competition detail: the federation is slow',
           );
           refresh.catch(failed).catch(() => undefined);
-        } else if (found === 'not-found' && !row) {
+        } else if (!outcome.found && !found) {
           return { kind: 'not-found' };
+        } else if (outcome.found) {
+          touchedAt = outcome.touchedAt;
         }
       } catch (error) {
         if (await failed(error)) degraded = true;
       } finally {
         clearTimeout(timer);
       }
-      at = matchInstant(deps.now());
-      row = await findCompetitionRow(db, guid, at);
+      if (found && touchedAt) {
+        // The federation said what is stored: only the read instant moved, nothing to read again.
+        found = { ...found, row: { ...found.row, detailSyncedAt: touchedAt } };
+      } else {
+        at = matchInstant(deps.now());
+        found = await findCompetitionWithSide(db, guid, user.id, at);
+      }
     }
   }
-  if (!row) return degraded ? { kind: 'unavailable' } : { kind: 'not-found' };
+  if (!found) return degraded ? { kind: 'unavailable' } : { kind: 'not-found' };
 
-  const data = await detailOf(db, row, user, at);
+  const data = await detailOf(db, found, user, at);
   return degraded ? { kind: 'degraded', data } : { kind: 'ok', data };
 }
 
 async function detailOf(
   db: Db,
-  row: CompetitionWithStatus,
+  { row, user: side }: CompetitionWithSide,
   user: User,
   at: MatchInstant,
 ): Promise<CompetitionDetail> {
-  const [tournaments, side, entries, items] = await Promise.all([
+  const [tournaments, entries, items] = await Promise.all([
     findTournamentsOfCompetition(db, row.guid),
-    findUserSide(db, user.id, [row.guid]),
     findParticipantsOfCompetition(db, row.guid),
     findItemsOf(db, row.guid),
   ]);

@@ -404,7 +404,7 @@ export async function syncDetail(
   deps: IngestionDeps,
   guid: string,
   call?: CallOptions,
-): Promise<{ outcome: DetailOutcome; events: NewCompetitionEvent[] }> {
+): Promise<{ outcome: DetailOutcome; events: NewCompetitionEvent[]; touchedAt?: Date }> {
   const result = await deps.federation.competitionDetail(guid, call);
   if (result.kind === 'unpublished') {
     await markUnpublished(deps.db, guid, deps.now());
@@ -413,13 +413,15 @@ export async function syncDetail(
   if (result.kind === 'not-found') return { outcome: 'not-found', events: [] };
   const { detail } = result;
   const fingerprint = detailFingerprint(detail);
+  const readAt = deps.now();
   const unchanged = await touchUnchangedDetail(
     deps.db,
     guid,
     { fingerprint, prizeMoney: detail.prizeMoney ?? 0 },
-    deps.now(),
+    readAt,
   );
-  if (unchanged) return { outcome: 'read', events: [] };
+  // Only the read instant moved: the caller may keep what it read before instead of reading again.
+  if (unchanged) return { outcome: 'read', events: [], touchedAt: readAt };
   return { outcome: 'read', events: await applyDetail(deps.db, guid, detail, deps.now(), fingerprint) };
 }
 
@@ -562,22 +564,27 @@ export async function runIngestion(deps: IngestionDeps): Promise<IngestionSummar
   return summary;
 }
 
+/** What a refresh found: nothing, or the competition — with `touchedAt` when its stored detail was the same (decision 134). */
+export type RefreshOutcome = { found: false } | { found: true; touchedAt: Date | null };
+
 /**
  * Reads one competition from the federation now (a user opened it): its list row when it is
- * not stored yet, then its detail, through the same change detection as a pass. `not-found`
+ * not stored yet, then its detail, through the same change detection as a pass. Not found
  * when the federation does not know it. Throws FederationUnavailableError when it is down.
+ * `stored`: the caller has just read the competition from the database (no need to look again).
  */
 export async function refreshCompetition(
   deps: IngestionDeps,
   guid: string,
   call?: CallOptions,
-): Promise<'found' | 'not-found'> {
+  options: { stored?: boolean } = {},
+): Promise<RefreshOutcome> {
   const { db, federation } = deps;
-  if (!(await hasCompetition(db, guid))) {
+  if (!options.stored && !(await hasCompetition(db, guid))) {
     const row = await federation.findCompetition(guid, call);
     if (!row) {
       await markFederationUp(db, deps.now());
-      return 'not-found';
+      return { found: false };
     }
     const status = await readFederationStatus(db);
     await applyListRows(db, [row], {
@@ -586,7 +593,7 @@ export async function refreshCompetition(
       detailFrom: '0001-01-01',
     });
   }
-  await syncDetail(deps, guid, call);
+  const { touchedAt } = await syncDetail(deps, guid, call);
   await markFederationUp(db, deps.now());
-  return 'found';
+  return { found: true, touchedAt: touchedAt ?? null };
 }

@@ -195,6 +195,24 @@ describe('GET /api/competitions/:guid', () => {
     expect(recorded.map((e) => e.kind)).toEqual(['new_competition', 'new_document']);
   });
 
+  it('answers a detail the federation says again as stored, with the new read instant', async () => {
+    const added = ctx.sim.script.addCompetition({});
+    await runIngestion(ctx.ingestion);
+    const first = await detailOf(added.guid);
+    aMinuteLater();
+    // Read again from the federation, which says the same: the answer is what is stored, read now.
+    const again = await detailOf(added.guid);
+    expect(again.detailUpdatedAt).toBe(ctx.sim.clock.now().toISOString());
+    expect(again).toEqual({ ...first, detailUpdatedAt: again.detailUpdatedAt });
+    const [stored] = await ctx.test.database.db
+      .select({ syncedAt: competitions.detailSyncedAt })
+      .from(competitions)
+      .where(eq(competitions.guid, added.guid));
+    expect(stored?.syncedAt?.toISOString()).toBe(again.detailUpdatedAt);
+    // Within the minute it is shown as stored, without asking the federation.
+    expect(await detailOf(added.guid)).toEqual(again);
+  });
+
   it('reads a competition the ingestion has not seen yet', async () => {
     const added = ctx.sim.script.addCompetition({ name: 'Appena pubblicato' });
     const detail = await detailOf(added.guid);

@@ -64,7 +64,7 @@ describe('reading a detail again', () => {
     const version = await calendarVersion();
     sim.clock.advance({ minutes: 3 });
 
-    expect(await syncDetail(deps, guid)).toEqual({ outcome: 'read', events: [] });
+    expect(await syncDetail(deps, guid)).toEqual({ outcome: 'read', events: [], touchedAt: sim.clock.now() });
     const after = await competition();
     expect(after?.detailSyncedAt).toEqual(sim.clock.now());
     expect(after).toEqual({ ...before, detailSyncedAt: after?.detailSyncedAt });
