@@ -15,7 +15,7 @@
  *   BENCH_LIGHTHOUSE_SAVE=<dir> …                  # each page's report and trace, as JSON
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -76,8 +76,14 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
   return {
     port,
     async close() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        // A browser that does not stop within 5 s is killed.
+        const stubborn = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(stubborn);
+      }
       rmSync(profile, { recursive: true, force: true });
     },
   };
@@ -130,7 +136,6 @@ async function audit(url: string, port: number, signedIn: SignedIn | null): Prom
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   if (process.env.BENCH_LIGHTHOUSE_SAVE) {
-    const { writeFileSync } = await import('node:fs');
     const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
     writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(lhr));
     // The page load's trace, for a look at its main-thread tasks (DevTools' Performance panel).
@@ -180,6 +185,7 @@ async function auditWithRetry(url: string, port: number, signedIn: SignedIn | nu
 }
 
 async function main() {
+  if (process.env.BENCH_LIGHTHOUSE_SAVE) mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
   await buildWeb();
   const app = await startApp();
   const chromium = await launchChromium();
