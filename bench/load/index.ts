@@ -20,7 +20,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +53,13 @@ function startSimulator(port: number): ChildProcess {
 }
 
 /** The app as its own process (the load tool must not share its event loop). */
-function startApp(databaseUrl: string, port: number, smtpUrl: string, fitpUrl: string): ChildProcess {
+function startApp(
+  databaseUrl: string,
+  port: number,
+  smtpUrl: string,
+  fitpUrl: string,
+  dataDir: string,
+): ChildProcess {
   // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (where its time went).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
@@ -69,7 +75,7 @@ function startApp(databaseUrl: string, port: number, smtpUrl: string, fitpUrl: s
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'radar-load-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       FITP_BASE_URL: fitpUrl,
       // Every user signs in from 127.0.0.1.
@@ -318,7 +324,9 @@ async function main(): Promise<void> {
       ),
     200,
   );
-  const app = startApp(url.toString(), port, smtp.url, simUrl);
+  // The app keeps its generated keys there; removed when it stops.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'radar-load-'));
+  const app = startApp(url.toString(), port, smtp.url, simUrl, dataDir);
   const exited = once(app, 'exit');
   const client = new pg.Client({ connectionString: url.toString() });
   try {
@@ -391,6 +399,7 @@ async function main(): Promise<void> {
     app.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
     if (app.exitCode === null) app.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
     simulator.kill('SIGTERM');
     await smtp.close();
     if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
