@@ -37,7 +37,8 @@ describe('cookie consent bar and page analytics', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Accetta' }));
     expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBe('accepted');
-    expect(screen.queryByRole('region', { name: 'Consenso ai cookie' })).toBeNull();
+    // The bar goes with the next render (which a busy machine may delay past the click).
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Consenso ai cookie' })).toBeNull());
     await waitFor(() => expect(pageviews(calls)).toEqual([{ path: '/privacy' }]));
 
     await act(() => router.navigate('/terms?x=1'));
@@ -51,7 +52,7 @@ describe('cookie consent bar and page analytics', () => {
     const calls = stubApi({ 'POST /analytics/pageview': null });
     const first = renderApp('/privacy');
     fireEvent.click(await screen.findByRole('button', { name: 'Rifiuta' }));
-    expect(screen.queryByRole('region', { name: 'Consenso ai cookie' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Consenso ai cookie' })).toBeNull());
     expect(window.localStorage.getItem(CONSENT_STORAGE_KEY)).toBeNull();
     await act(() => first.router.navigate('/terms'));
     expect(pageviews(calls)).toEqual([]);
