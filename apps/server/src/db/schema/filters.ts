@@ -52,10 +52,13 @@ export const filters = pgTable(
     // Since migration 0017 (decision 133) it also includes every column the matching predicate,
     // its reasons and its grouping read (`include (user_id, region_id, …)`, written by the
     // migration: drizzle cannot declare it), so the candidates are tested in the index alone.
+    // Since migration 0019 (decision 137) the time period is its third key: a competition is a
+    // candidate only for the filters whose period's window overlaps it (`filterCandidateSql`).
     index('filters_match_idx')
       .on(
         sql`(case when ${table.provinceId} is not null then -${table.provinceId} when ${table.regionId} is not null then ${table.regionId} else 0 end)`,
         sql`(coalesce(${table.tipoTorneo}, '*') || '|' || coalesce(${table.catClass}::text, '*') || '|' || coalesce(${table.catEta}, '*'))`,
+        table.timePeriod,
       )
       .where(sql`${table.notificationsEnabled}`),
   ],

@@ -131,15 +131,30 @@ export const filterPlaceKeySql = (f: Filters): SQL<number> =>
   sql<number>`(case when ${f.provinceId} is not null then -${f.provinceId} when ${f.regionId} is not null then ${f.regionId} else 0 end)`;
 
 /**
- * A necessary condition of {@link filterMatchesCompetitionSql} that an index can answer: the
- * filter's place key is the competition's region, minus its province, or 0; and its draw key
- * is one of the competition's or "any draw". The matching engine adds it beside the full
- * predicate so that PostgreSQL looks up, per competition, only the filters of its places and
- * draws (`filters_match_idx`) instead of reading them all.
+ * The time periods a filter may have and still match the competition at `at`: "all", and each
+ * period whose window overlaps the competition's days (`timePeriodSql` is true for no other).
  */
-export function filterCandidateSql(f: Filters, c: Competitions = competitions): SQL {
+export function periodsOverlappingSql(at: MatchInstant, c: Competitions = competitions): SQL {
+  const periods = SEARCH_TIME_PERIODS.map((p: SearchTimePeriod) => {
+    const window = timePeriodWindow(p, at.today);
+    return window ? sql`case when ${overlapsSql(c, window.from, window.to)} then ${p} end` : sql`${p}`;
+  });
+  return sql`array_remove(array[${sql.join(periods, sql`, `)}]::text[], null)`;
+}
+
+/**
+ * A necessary condition of {@link filterMatchesCompetitionSql} that an index can answer: the
+ * filter's place key is the competition's region, minus its province, or 0; its draw key is one
+ * of the competition's or "any draw"; and its time period is one whose window overlaps the
+ * competition at `at` (decision 137: a competition months away is no candidate for "next month"
+ * filters). The matching engine adds it beside the full predicate so that PostgreSQL looks up,
+ * per competition, only the filters of its places, draws and periods (`filters_match_idx`)
+ * instead of reading them all.
+ */
+export function filterCandidateSql(f: Filters, at: MatchInstant, c: Competitions = competitions): SQL {
   return sql`(${filterPlaceKeySql(f)} = any(array[coalesce(${c.regionId}, 0), -coalesce(${c.provinceId}, 0), 0])
-    and ${filterDrawKeySql(f)} = any(${c.drawKeys} || array['*|*|*']::text[]))`;
+    and ${filterDrawKeySql(f)} = any(${c.drawKeys} || array['*|*|*']::text[])
+    and ${f.timePeriod} = any(${periodsOverlappingSql(at, c)}))`;
 }
 
 /**

@@ -26,8 +26,8 @@ export interface UserMatch {
 /**
  * Every (user, competition) pair where at least one of the user's enabled filters matches one
  * of these competitions at `at`: one query, whatever the number of filters. The index condition
- * (`filterCandidateSql`) narrows each competition to the filters of its region and draws; the
- * full predicate (`filterMatchesCompetitionSql`, the SQL twin of `matchFilter`) decides.
+ * (`filterCandidateSql`) narrows each competition to the filters of its places, draws and time
+ * periods; the full predicate (`filterMatchesCompetitionSql`, the SQL twin of `matchFilter`) decides.
  */
 export async function findUserMatches(
   db: Executor,
@@ -101,7 +101,11 @@ export function userMatchesQuery(db: Executor, guids: readonly string[], at: Mat
     .from(c)
     .innerJoin(
       f,
-      and(eq(f.notificationsEnabled, true), filterCandidateSql(f, c), filterMatchesCompetitionSql(f, at, c)),
+      and(
+        eq(f.notificationsEnabled, true),
+        filterCandidateSql(f, at, c),
+        filterMatchesCompetitionSql(f, at, c),
+      ),
     )
     .where(inArray(c.guid, [...guids]))
     .groupBy(f.userId, c.guid, c.name);

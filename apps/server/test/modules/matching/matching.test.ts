@@ -550,4 +550,22 @@ describe('matching engine', () => {
     expect(all).toHaveLength(30);
     expect(new Set(all.map((n) => `${n.userId}/${n.competitionGuid}`)).size).toBe(30);
   });
+
+  it("keys filters_match_idx by place, draw and time period; a competition months away matches its period's filters only", async () => {
+    // The index (migration 0019): the three keys, then the predicate's columns carried along.
+    const indexes = (await t.database.db.execute(
+      sql`select indexdef from pg_indexes where indexname = 'filters_match_idx'`,
+    )) as unknown as { rows: { indexdef: string }[] };
+    const definition = indexes.rows[0]?.indexdef ?? '';
+    expect(definition).toMatch(/, time_period\) INCLUDE \(user_id, region_id, province_id,/);
+    // A competition in the autumn: "next month" filters are no candidates for it in June.
+    const autumn = { ...LAZIO, guid: 'M-AUTUMN', startDate: '2026-10-10', endDate: '2026-10-12' };
+    await publishCompetitions(t.database.db, [autumn], NOW);
+    // The periods asked for are those whose window overlaps October: not next month.
+    const user = await newUser();
+    await saveFilter(t.database.db, user.id, { timePeriod: 'next_month' });
+    await saveFilter(t.database.db, user.id, { timePeriod: 'next_6_months', name: 'sei mesi' });
+    const matches = await findUserMatches(t.database.db, [autumn.guid], matchInstant(NOW));
+    expect(matches.filter((m) => m.userId === user.id).map((m) => m.matchingFilters)).toEqual([1]);
+  });
 });
