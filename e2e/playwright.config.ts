@@ -18,7 +18,8 @@ export const oidcProviderURL = `http://127.0.0.1:${port + 98}`;
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time, for the every-screen walks only (the journeys: one at a time, below).
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
@@ -34,7 +35,25 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // The every-screen walks first, on a calendar no journey has touched yet: they only read
+    // (each worker signs in an account of its own), so their eight walks share the two workers.
+    // The journeys come after them whatever their outcome (a project's teardown always runs).
+    {
+      name: 'screens',
+      testMatch: 'screens.spec.ts',
+      fullyParallel: true,
+      teardown: 'chromium',
+      use: { browserName: 'chromium' },
+    },
+    // The journeys, one at a time: they script the one simulator and its clock.
+    {
+      name: 'chromium',
+      testIgnore: 'screens.spec.ts',
+      workers: 1,
+      use: { browserName: 'chromium' },
+    },
+  ],
   webServer: {
     command: 'npx tsx e2e/support/start-server.ts',
     cwd: '..',
