@@ -166,7 +166,7 @@ async function walk({
 }
 
 const test = base.extend<object, { routeContext: RouteContext; signedInState: Walk['storageState'] }>({
-  // One account for the whole file, signed in once: its session is reused by every signed-in page.
+  // One account per worker, signed in once: its session is reused by every signed-in page it walks.
   signedInState: [
     async ({ playwright, browser }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
