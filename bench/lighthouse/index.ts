@@ -13,6 +13,12 @@
  *   BENCH_WEB_BUILD=0 npm run bench:lighthouse     # use apps/web/dist as it is
  *   BENCH_LIGHTHOUSE_VERBOSE=1 …                   # the failed audits too
  *   BENCH_LIGHTHOUSE_SAVE=<dir> …                  # each page's report and trace, as JSON
+ *   BENCH_LIGHTHOUSE_CPU_SLOWDOWN=2 …              # another CPU slowdown than the preset's 4×
+ *
+ * Each line ends with the host's `benchmarkIndex`, Lighthouse's measure of this machine's CPU in
+ * that run. The preset's 4× slowdown assumes a high-end desktop (1,500–2,000); on a slower host
+ * Lighthouse's docs (docs/throttling.md, "Calibrating the CPU slowdown") advise a lower
+ * multiplier, which BENCH_LIGHTHOUSE_CPU_SLOWDOWN sets. The goals are judged at the preset's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +32,9 @@ import { buildWeb, signedInCookie, startApp } from '../web/app';
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const VERBOSE = process.env.BENCH_LIGHTHOUSE_VERBOSE === '1';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** The mobile preset's CPU slowdown unless told otherwise (see above). */
+const PRESET_CPU_SLOWDOWN = 4;
+const CPU_SLOWDOWN = Number(process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN ?? PRESET_CPU_SLOWDOWN);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** Issue 18's goals, on the landing; the other pages the same or better. */
 const GOALS: Record<(typeof CATEGORIES)[number], number> = {
@@ -39,6 +48,8 @@ type Run = {
   scores: Record<(typeof CATEGORIES)[number], number>;
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
   failed: string[];
+  /** Lighthouse's measure of the host's CPU during the run. */
+  benchmarkIndex: number;
 };
 
 /** Headless Chromium with its DevTools port (old headless: `--headless=new` fails with NO_NAVSTART). */
@@ -111,6 +122,7 @@ async function audit(url: string, port: number, signedIn: SignedIn | null): Prom
     output: 'json' as const,
     logLevel: 'error' as const,
     onlyCategories: [...CATEGORIES],
+    ...(CPU_SLOWDOWN === PRESET_CPU_SLOWDOWN ? {} : { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
     ...(signedIn ? { extraHeaders: { Cookie: signedIn.cookie } } : {}),
   };
   let result: Awaited<ReturnType<typeof lighthouse>>;
@@ -169,6 +181,7 @@ async function audit(url: string, port: number, signedIn: SignedIn | null): Prom
       si: numeric('speed-index'),
     },
     failed: [...new Set(failed)],
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -185,6 +198,7 @@ async function auditWithRetry(url: string, port: number, signedIn: SignedIn | nu
 }
 
 async function main() {
+  if (!(CPU_SLOWDOWN >= 1)) throw new Error('BENCH_LIGHTHOUSE_CPU_SLOWDOWN: a number, 1 or more');
   if (process.env.BENCH_LIGHTHOUSE_SAVE) mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
   await buildWeb();
   const app = await startApp();
@@ -196,9 +210,13 @@ async function main() {
       { page: '/auth/login', signedIn: null },
       { page: '/explore', signedIn },
     ];
-    console.log(`\nLighthouse 12, mobile preset, ${RUNS} run(s) per page (median by performance):\n`);
+    const slowdown =
+      CPU_SLOWDOWN === PRESET_CPU_SLOWDOWN ? '' : `, CPU slowdown ${CPU_SLOWDOWN}× (preset's: 4×)`;
     console.log(
-      `${'page'.padEnd(14)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'SI'.padStart(9)}`,
+      `\nLighthouse 12, mobile preset${slowdown}, ${RUNS} run(s) per page (median by performance):\n`,
+    );
+    console.log(
+      `${'page'.padEnd(14)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'FCP'.padStart(9)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}${'SI'.padStart(9)}${'host'.padStart(7)}`,
     );
     let landingMeetsGoals = true;
     for (const { page, signedIn: user } of pages) {
@@ -209,13 +227,16 @@ async function main() {
       const { scores: s, metrics: m } = median;
       const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       console.log(
-        `${page.padEnd(14)}${String(s.performance).padStart(6)}${String(s.accessibility).padStart(6)}${String(s['best-practices']).padStart(6)}${String(s.seo).padStart(6)}${seconds(m.fcp).padStart(9)}${seconds(m.lcp).padStart(9)}${`${Math.round(m.tbt)} ms`.padStart(8)}${m.cls.toFixed(3).padStart(7)}${seconds(m.si).padStart(9)}`,
+        `${page.padEnd(14)}${String(s.performance).padStart(6)}${String(s.accessibility).padStart(6)}${String(s['best-practices']).padStart(6)}${String(s.seo).padStart(6)}${seconds(m.fcp).padStart(9)}${seconds(m.lcp).padStart(9)}${`${Math.round(m.tbt)} ms`.padStart(8)}${m.cls.toFixed(3).padStart(7)}${seconds(m.si).padStart(9)}${String(Math.round(median.benchmarkIndex)).padStart(7)}`,
       );
       if (VERBOSE && median.failed.length > 0) console.log(`    below 90: ${median.failed.join(', ')}`);
       if (page === '/') landingMeetsGoals = CATEGORIES.every((category) => s[category] >= GOALS[category]);
     }
+    console.log("\nhost: Lighthouse's benchmarkIndex of this machine (the preset assumes 1,500–2,000)");
     console.log(
-      `\ngoals on the landing (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95): ${landingMeetsGoals ? 'met' : 'not met'}`,
+      CPU_SLOWDOWN === PRESET_CPU_SLOWDOWN
+        ? `goals on the landing (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95): ${landingMeetsGoals ? 'met' : 'not met'}`
+        : "goals: judged at the preset's 4× slowdown only",
     );
   } finally {
     await chromium.close();
