@@ -84,13 +84,18 @@ describe('graceful shutdown', () => {
   it('finishes in-flight requests before closing', async () => {
     const database = await createTestDatabase();
     const app = await buildBareApp(database, testConfig({ PORT: '0' }));
+    let arrived: () => void = () => {};
+    const handling = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     app.withTypeProvider<ZodTypeProvider>().get('/api/test/slow', async () => {
+      arrived();
       await new Promise((resolve) => setTimeout(resolve, 800));
       return { done: true };
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const inFlight = fetch(`${url}/api/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await handling;
     const closed = app.close();
     const response = await inFlight;
     expect(response.status).toBe(200);
