@@ -2,7 +2,8 @@
  * The crash suite (issue 16): two API and two worker processes of the real `main.ts` on one
  * PostgreSQL database. Workers are killed with -9 in the middle of delivery batches, ten times:
  * every email still goes out, once. All workers are killed during an ingestion pass: after
- * the restart, ingestion resumes within 60 s (pg-boss heartbeats, not the hour of expiry).
+ * the restart, the killed pass is retried as soon as its heartbeat stops (pg-boss heartbeats, not
+ * the half hour of expiry); the seconds it took are printed.
  *
  * PostgreSQL only (it runs whenever TEST_DATABASE_URL is set, so in CI): the embedded PGlite
  * database belongs to one process, which refuses a second (decision 121).
@@ -190,7 +191,7 @@ describe.skipIf(!adminUrl)('crash: kill -9 of workers', { timeout: 400_000 }, ()
   // Measured 15.5 s (a 10 s heartbeat, a 5 s supervisor, then the retry). Measured near 60 s
   // before the processes were started as one Node process each: `tsx` runs the server in a child
   // of its own, so the kill -9 left it running and the next scheduled pass was what came back.
-  it('resumes ingestion within 60 s after every worker is killed -9 during a pass', async () => {
+  it('resumes ingestion after every worker is killed -9 during a pass: the killed pass is retried', async () => {
     // A slow federation list keeps the next pass in progress for seconds, so the kill lands
     // inside it (a pass over this small calendar is otherwise over between two looks).
     // A running system: the first full read of the calendar is done (until then every start asks
@@ -205,13 +206,13 @@ describe.skipIf(!adminUrl)('crash: kill -9 of workers', { timeout: 400_000 }, ()
     );
     sim.script.fault({ kind: 'slow', endpoint: 'list', delayMs: 3_000 });
     // Wait for a pass in progress (a job of the ingest queue active).
-    await eventually(
+    const killedJob = await eventually(
       'an ingestion pass in progress',
       async () => {
-        const { rows } = await pool().query(
-          "select count(*)::int as n from pgboss.job where name = 'ingest' and state = 'active'",
+        const { rows } = await pool().query<{ id: string }>(
+          "select id from pgboss.job where name = 'ingest' and state = 'active'",
         );
-        return rows[0]?.n > 0 ? true : undefined;
+        return rows[0]?.id;
       },
       180,
     );
@@ -232,6 +233,14 @@ describe.skipIf(!adminUrl)('crash: kill -9 of workers', { timeout: 400_000 }, ()
     );
     const seconds = (resumed.getTime() - killedAt.getTime()) / 1000;
     console.info(`crash: ingestion resumed ${seconds.toFixed(1)} s after the kill`);
-    expect(seconds).toBeLessThan(60);
+    // The killed pass itself was taken up again once its heartbeat stopped (a retry of the same
+    // job), not left to its 30-minute expiry: seconds after the new workers are up, however
+    // long they take to boot on a busy machine (the figure above: 15.5 s measured alone).
+    const { rows } = await pool().query<{ state: string; retry_count: number }>(
+      'select state, retry_count from pgboss.job where id = $1',
+      [killedJob],
+    );
+    expect(rows[0]?.retry_count).toBeGreaterThanOrEqual(1);
+    expect(rows[0]?.state).not.toBe('active');
   });
 });
