@@ -42,6 +42,7 @@ import {
   type Stored,
 } from '../../helpers/competitions';
 import { criteriaArb, nowAroundArb } from '../../helpers/filter-arbitraries';
+import { eventually } from '../../helpers/processes';
 
 /** What a public answer shows, as plain data (the tournaments of each row shown). */
 function shown(answer: PublicAnswer) {
@@ -221,12 +222,18 @@ describe('the calendar in memory', () => {
     // The next read comes a second after the last one began at the soonest, later when that read
     // was slow (the throttle's own test below pins the rule with a clock); until then SQL answers
     // each search, asked anew each time so that the search cache does not.
-    const deadline = Date.now() + 20_000;
-    for (let page = 2; snapshots.stats.reads === reads && Date.now() < deadline; page++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const meanwhile = await postSearch(ctx, { search: 'rinominato adesso', page });
-      expect(meanwhile.statusCode).toBe(200);
-    }
+    let page = 2;
+    await eventually(
+      'the next snapshot read',
+      async () => {
+        if (snapshots.stats.reads > reads) return true;
+        const meanwhile = await postSearch(ctx, { search: 'rinominato adesso', page: page++ });
+        expect(meanwhile.statusCode).toBe(200);
+        return undefined;
+      },
+      20,
+      200,
+    );
     expect(snapshots.stats.reads).toBe(reads + 1);
     await snapshots.settled();
     const again = await postSearch(ctx, { search: 'rinominato', limit: 3 });
