@@ -31,7 +31,20 @@ export const competitions = pgTable(
     regionId: integer('region_id'),
     /** Italian calendar days. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** The start date when the federation says the end is unknown (`endDateKnown` false). */
     endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** False for `01/01/1900` (team championships): `endDate` then repeats the start. */
+    endDateKnown: boolean('end_date_known').notNull().default(true),
+    /** `id_torneo_digital` of a TPRA row (its guid is then `tpraGuid(tpraId)`). */
+    tpraId: integer('tpra_id'),
+    /** The detail's `CompetitionId` (an int, not the guid). */
+    federationCompetitionId: integer('federation_competition_id'),
+    /** `id_settore`: 0 FITP, 1 TPRA tennis, 2 TPRA padel. */
+    sector: integer('sector'),
+    /** The list's `;` lists as written: ranking bands (`3.1`, `4.NC`), age codes (`U08`, `NOR`), draw types (app names). */
+    bands: text('bands').array().notNull().default(sql`'{}'::text[]`),
+    ageCodes: text('age_codes').array().notNull().default(sql`'{}'::text[]`),
+    drawTypes: text('draw_types').array().notNull().default(sql`'{}'::text[]`),
     codFonte: integer('cod_fonte'),
     fonteLabel: text('fonte_label'),
     idDisciplina: text('id_disciplina'),
@@ -102,9 +115,50 @@ export const tournaments = pgTable(
     participantsCount: integer('participants_count').notNull().default(0),
     maxParticipants: integer('max_participants'),
     admissionType: text('admission_type').$type<'classifica' | 'cronologico'>(),
+    /** `TennisCourtType`. */
     surface: text('surface'),
+    /** `BallType`. */
     balls: text('balls'),
     matchFormat: text('match_format'),
+    /** `TournamentId`: the draw call's key (§5). */
+    tournamentId: integer('tournament_id'),
+    /** `M`, `F`, `MM`, `FF`, `MF`. */
+    gender: text('gender'),
+    ageCodes: text('age_codes').array().notNull().default(sql`'{}'::text[]`),
+    availableRankings: text('available_rankings').array().notNull().default(sql`'{}'::text[]`),
+    /** `DateEndSubscription` (Rome wall-clock read as such). */
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+    /** `TennisClubShare` with line breaks. */
+    fee: text('fee'),
+    /** `HH:mm`, Rome. */
+    weekdayMatchTime: text('weekday_match_time'),
+    festiveMatchTime: text('festive_match_time'),
+    billboardTime: text('billboard_time'),
+    nightPlay: boolean('night_play'),
+    courts: integer('courts'),
+    federationStatus: text('federation_status'),
+    /** Address, CAP, municipality, province of the tournament's venue. */
+    venue: jsonb('venue').$type<{
+      address: string | null;
+      cap: string | null;
+      municipality: string | null;
+      province: string | null;
+    }>(),
+    /** The sections (phases): what the draw call is asked for. */
+    sections: jsonb('sections')
+      .$type<
+        {
+          code: string;
+          description: string | null;
+          type: string | null;
+          size: number | null;
+          isGroup: boolean;
+          isIntermediate: boolean;
+          hasWinner: boolean;
+        }[]
+      >()
+      .notNull()
+      .default([]),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -118,15 +172,17 @@ export const participants = pgTable(
     tournamentUuid: text('tournament_uuid')
       .notNull()
       .references(() => tournaments.uuid, { onDelete: 'cascade' }),
-    /** Order in the federation's list (the key: the federation's Id may be missing). */
+    /** Order in the federation's list (by subscription date). */
     ordinal: integer('ordinal').notNull(),
-    participantId: integer('participant_id').notNull(),
     name: text('name').notNull(),
     surname: text('surname').notNull(),
-    membershipCard: text('membership_card'),
+    /** `MembershipCard`: the player's identity (digits, leading zeros kept). */
+    membershipCard: text('membership_card').notNull(),
     ranking: text('ranking'),
     subscriptionDate: timestamp('subscription_date', { withTimezone: true }),
     club: text('club'),
+    /** Doubles: the pair's index in entry order, shared by both players; null in singles. */
+    pair: integer('pair'),
   },
   (table) => [
     primaryKey({ columns: [table.tournamentUuid, table.ordinal] }),
@@ -134,18 +190,20 @@ export const participants = pgTable(
   ],
 );
 
-/** Documents, orders of play and draws: they only grow; an item is (tournament, kind, id). */
+/**
+ * Documents, orders of play and draws: they only grow. Documents and orders of play belong to the
+ * competition (their `itemKey` is the federation's file name, `tournamentUuid` null); a draw to a
+ * tournament's section (`itemKey` = `<TournamentId>:<SectionCode>`, its matches in `draws`).
+ */
 export const tournamentItems = pgTable(
   'tournament_items',
   {
-    tournamentUuid: text('tournament_uuid')
-      .notNull()
-      .references(() => tournaments.uuid, { onDelete: 'cascade' }),
-    kind: text('kind').$type<TournamentItemKind>().notNull(),
-    itemId: integer('item_id').notNull(),
     competitionGuid: text('competition_guid')
       .notNull()
       .references(() => competitions.guid, { onDelete: 'cascade' }),
+    kind: text('kind').$type<TournamentItemKind>().notNull(),
+    itemKey: text('item_key').notNull(),
+    tournamentUuid: text('tournament_uuid').references(() => tournaments.uuid, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     url: text('url'),
     /** The day of play, for orders of play. */
@@ -154,11 +212,49 @@ export const tournamentItems = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.tournamentUuid, table.kind, table.itemId] }),
-    index('tournament_items_competition_idx').on(table.competitionGuid),
+    primaryKey({ columns: [table.competitionGuid, table.kind, table.itemKey] }),
+    index('tournament_items_tournament_idx').on(table.tournamentUuid),
     // The documents view: newest first.
     index('tournament_items_published_idx').on(table.publishedAt.desc().nullsLast()),
   ],
+);
+
+/** Registration deadlines per ranking band (§3), replaced as a whole at each detail read. */
+export const tournamentDeadlines = pgTable(
+  'tournament_deadlines',
+  {
+    tournamentUuid: text('tournament_uuid')
+      .notNull()
+      .references(() => tournaments.uuid, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    /** The band's weakest ranking (`4.NC`) and best (`1`), inclusive. */
+    minRank: text('min_rank').notNull(),
+    maxRank: text('max_rank').notNull(),
+    /** Null when the referee sets it later (`byReferee`). */
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    byReferee: boolean('by_referee').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.tournamentUuid, table.ordinal] })],
+);
+
+/** A published draw (§5): one tournament section's matches as last read, with their checksum. */
+export const draws = pgTable(
+  'draws',
+  {
+    tournamentUuid: text('tournament_uuid')
+      .notNull()
+      .references(() => tournaments.uuid, { onDelete: 'cascade' }),
+    sectionCode: text('section_code').notNull(),
+    competitionGuid: text('competition_guid')
+      .notNull()
+      .references(() => competitions.guid, { onDelete: 'cascade' }),
+    /** The federation's matches in the app's names (federation/types.ts `DrawMatch`). */
+    matches: jsonb('matches').$type<unknown[]>().notNull(),
+    checksum: text('checksum').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tournamentUuid, table.sectionCode] })],
 );
 
 /**
@@ -176,7 +272,8 @@ export const competitionEvents = pgTable(
       .notNull()
       .references(() => competitions.guid, { onDelete: 'cascade' }),
     tournamentUuid: text('tournament_uuid'),
-    itemId: integer('item_id'),
+    /** The item's `itemKey` (a file name, or `<TournamentId>:<SectionCode>` for a draw). */
+    itemKey: text('item_key'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     dedupeKey: text('dedupe_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -229,6 +326,8 @@ export type CompetitionRow = typeof competitions.$inferSelect;
 export type TournamentRow = typeof tournaments.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect;
 export type TournamentItemRow = typeof tournamentItems.$inferSelect;
+export type TournamentDeadlineRow = typeof tournamentDeadlines.$inferSelect;
+export type DrawRow = typeof draws.$inferSelect;
 export type CompetitionEventRow = typeof competitionEvents.$inferSelect;
 
 /**
