@@ -219,3 +219,17 @@ export function provincesOfRegion(regionId: number): Province[] {
 export function isProvinceInRegion(provinceId: number, regionId: number): boolean {
   return provincesById.get(provinceId)?.regionId === regionId;
 }
+
+/**
+ * The federation's own province id on the wire (fitp-contract.md §9): the ISTAT code, except the 14
+ * metropolitan cities, which it files under their 2xx code (Milano 215, Roma 258); their plain
+ * code returns nothing.
+ */
+export function fitpProvinceId(province: Province): number {
+  return province.kind === 'metropolitan-city' ? province.id + 200 : province.id;
+}
+
+/** The province of a federation province id (§9), or undefined. */
+export function findProvinceByFitpId(fitpId: number): Province | undefined {
+  return PROVINCES.find((p) => fitpProvinceId(p) === fitpId);
+}
