@@ -1,131 +1,179 @@
 /**
- * The federation client: the only code that calls the federation (fitp-contract.md). It maps
- * every answer to the app's names (mapping.ts), skips and logs broken rows, and tells
- * "service down" (FederationUnavailableError) apart from "not found" (a normal answer).
+ * The federation client: the only code that calls the federation (fitp-contract.md §0–§6, §9,
+ * §10). It maps every answer to the app's names (mapping.ts), skips and logs broken rows, and
+ * tells the three kinds of "nothing" apart from "service down" (FederationUnavailableError):
+ * an empty 200 is no results, a detail's 204 is no individual detail, a 404 is not found.
  */
 import type { AppLogger as Logger } from '../logger';
 import { FederationUnavailableError } from './errors';
-import { type CallOptions, FederationTransport, type TransportOptions } from './http';
+import { FederationTransport, type TransportOptions } from './http';
 import {
   cardRequestBody,
   detailRequestBody,
-  type ListPage,
+  documentsRequestBody,
+  downloadPath,
+  drawPath,
+  filesRequestBody,
+  isKo,
+  koStatus,
   listRequestBody,
-  MAX_FETCH_ROWS,
   mapDetail,
+  mapDraw,
+  mapFileList,
   mapListPage,
-  mapPlayerCard,
-  mapPlayerEntries,
+  mapOrdersOfPlay,
+  mapPlayerSheet,
   PATHS,
   type Skipped,
 } from './mapping';
-import type {
-  DetailResult,
-  FederationCompetition,
-  FederationEntry,
-  FederationPlayer,
-  ListQuery,
-} from './types';
+import type { CallOptions, FederationClient } from './types';
 
 export type FederationClientOptions = Partial<Omit<TransportOptions, 'baseUrl'>> & {
   baseUrl: string;
   logger?: Logger | undefined;
+  /** The search's timeout (§10: 15 s; `timeoutMs` is the other calls'). */
+  listTimeoutMs?: number;
 };
 
 export const DEFAULT_CLIENT_OPTIONS = {
+  /** Every call but the search (§10). */
   timeoutMs: 10_000,
+  listTimeoutMs: 15_000,
   maxRetries: 3,
-  retryBaseMs: 500,
+  /** 250 ms · 2ⁿ plus jitter (§10). */
+  retryBaseMs: 250,
   retryMaxMs: 30_000,
   maxConcurrency: 4,
+  /** 8 MiB: far above the largest real detail (395 participants, about 60 KB). */
+  maxBodyBytes: 8 * 1024 * 1024,
+  /** Orders of play are about 450 KB; documents are PDFs of a few MB at most. */
+  maxDownloadBytes: 64 * 1024 * 1024,
 } as const;
 
-export interface FederationClient {
-  readonly baseUrl: string;
-  /** One page of the competition search. */
-  listPage(query: ListQuery, skip: number, take?: number, call?: CallOptions): Promise<ListPage>;
-  /**
-   * Every page of a search, as each arrives (the first alone, then the rest side by side within
-   * the concurrency limit). Throws FederationUnavailableError if any page cannot be read.
-   */
-  listAll(query: ListQuery, onPage: (page: ListPage) => Promise<void>): Promise<{ total: number }>;
-  /** One competition's list row by guid; null when the federation does not list it. */
-  findCompetition(guid: string, call?: CallOptions): Promise<FederationCompetition | null>;
-  competitionDetail(guid: string, call?: CallOptions): Promise<DetailResult>;
-  /** A player's card; null for an unknown card. */
-  playerCard(cardNumber: string, call?: CallOptions): Promise<FederationPlayer | null>;
-  playerEntries(cardNumber: string, call?: CallOptions): Promise<FederationEntry[]>;
-}
-
 export function createFederationClient(options: FederationClientOptions): FederationClient {
-  const { logger, baseUrl, ...rest } = options;
-  const transport = new FederationTransport({ ...DEFAULT_CLIENT_OPTIONS, ...rest, baseUrl });
+  const { logger, baseUrl, listTimeoutMs, ...rest } = options;
+  // Options given as undefined (an unset environment variable) keep their defaults.
+  const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const settings = { ...DEFAULT_CLIENT_OPTIONS, ...given, baseUrl };
+  const transport = new FederationTransport(settings);
+  const listTimeout = listTimeoutMs ?? DEFAULT_CLIENT_OPTIONS.listTimeoutMs;
 
   const reportSkipped = (what: string, skipped: Skipped[]) => {
     if (skipped.length === 0) return;
     logger?.warn(
-      { count: skipped.length, reasons: skipped.slice(0, 5).map((s) => s.reason) },
+      { count: skipped.length, reasons: skipped.slice(0, 10).map((s) => s.reason) },
       `federation: skipped ${skipped.length} malformed ${what}`,
     );
   };
 
-  const invalid = (path: string) => new FederationUnavailableError(path, 'invalid-response', 200);
+  const invalid = (endpoint: string, status?: number) =>
+    new FederationUnavailableError(endpoint, 'invalid-response', status);
 
-  async function listPage(query: ListQuery, skip: number, take = MAX_FETCH_ROWS, call?: CallOptions) {
-    const answer = await transport.post(PATHS.list, listRequestBody(query, skip, take), call);
-    const page = answer.status === 200 ? mapListPage(answer.body) : undefined;
-    if (!page) throw invalid(PATHS.list);
-    reportSkipped('list rows', page.skipped);
-    return page;
+  /** An in-band `result: "KO"` where data was expected is an error (§0): down. */
+  const rejectKo = (endpoint: string, body: unknown) => {
+    if (isKo(body)) throw invalid(endpoint, koStatus(body));
+  };
+
+  async function fileNames(path: string, body: unknown, what: string, call?: CallOptions) {
+    const answer = await transport.json({ method: 'POST', path, body, call });
+    // 404 on a list: nothing published under that key.
+    if (answer.status === 404) return [];
+    rejectKo(path, answer.body);
+    const mapped = mapFileList(answer.body);
+    if (!mapped) throw invalid(path, answer.status);
+    reportSkipped(what, mapped.skipped);
+    return mapped.names;
   }
 
   return {
-    baseUrl,
-    listPage,
+    baseUrl: transport.baseUrl,
 
-    async listAll(query, onPage) {
-      const first = await listPage(query, 0);
-      await onPage(first);
-      const skips: number[] = [];
-      for (let skip = MAX_FETCH_ROWS; skip < first.total; skip += MAX_FETCH_ROWS) skips.push(skip);
-      // Pages run side by side (the transport keeps 4 in flight) and are handed over in order.
-      const pending = skips.map((skip) => listPage(query, skip));
-      // Nothing is left unhandled if a later page fails while an earlier one is processed.
-      for (const p of pending) p.catch(() => undefined);
-      for (const page of pending) await onPage(await page);
-      return { total: first.total };
-    },
-
-    async findCompetition(guid, call) {
-      const page = await listPage({ guid }, 0, MAX_FETCH_ROWS, call);
-      return page.rows.find((row) => row.guid === guid.toUpperCase()) ?? null;
+    async listPage(query, call) {
+      const answer = await transport.json({
+        method: 'POST',
+        path: PATHS.list,
+        body: listRequestBody(query),
+        call,
+        timeoutMs: listTimeout,
+      });
+      if (answer.status === 404 || answer.status === 204) throw invalid(PATHS.list, answer.status);
+      rejectKo(PATHS.list, answer.body);
+      const page = mapListPage(answer.body);
+      if (!page) throw invalid(PATHS.list, answer.status);
+      reportSkipped('list rows', page.skipped);
+      return page;
     },
 
     async competitionDetail(guid, call) {
-      const answer = await transport.post(PATHS.detail, detailRequestBody(guid), call);
-      if (answer.status === 204) return { kind: 'unpublished' };
+      const answer = await transport.json({
+        method: 'POST',
+        path: PATHS.detail,
+        body: detailRequestBody(guid),
+        call,
+      });
+      if (answer.status === 204) return { kind: 'no-detail' };
       if (answer.status === 404) return { kind: 'not-found' };
-      const mapped = mapDetail(answer.body);
-      if (!mapped) throw invalid(PATHS.detail);
+      if (isKo(answer.body)) {
+        if (koStatus(answer.body) === 404) return { kind: 'not-found' };
+        throw invalid(PATHS.detail, koStatus(answer.body));
+      }
+      // An empty 200 where a detail must exist: unreadable, down (§10).
+      const mapped = mapDetail(answer.body, guid);
+      if (!mapped) throw invalid(PATHS.detail, answer.status);
       reportSkipped(`detail rows of ${guid}`, mapped.skipped);
       return { kind: 'found', detail: mapped.detail };
     },
 
-    async playerCard(cardNumber, call) {
-      const answer = await transport.post(PATHS.card, cardRequestBody(cardNumber), call);
-      if (answer.status === 404) return null;
-      const player = mapPlayerCard(cardNumber, answer.body);
-      if (player === undefined) throw invalid(PATHS.card);
+    documents(guid, call) {
+      return fileNames(PATHS.documents, documentsRequestBody(guid), `documents of ${guid}`, call);
+    },
+
+    rules(guid, call) {
+      return fileNames(PATHS.rules, filesRequestBody(guid), `rules of ${guid}`, call);
+    },
+
+    async ordersOfPlay(guid, call) {
+      const names = await fileNames(
+        PATHS.ordersOfPlay,
+        filesRequestBody(guid),
+        `orders of play of ${guid}`,
+        call,
+      );
+      return mapOrdersOfPlay(names);
+    },
+
+    async draw(tournamentId, sectionCode, call) {
+      const path = drawPath(tournamentId, sectionCode);
+      const answer = await transport.json({ method: 'GET', path, call });
+      if (answer.status === 204 || answer.status === 404) return null;
+      rejectKo(PATHS.draw, answer.body);
+      const mapped = mapDraw(answer.body, tournamentId, sectionCode);
+      if (!mapped) throw invalid(PATHS.draw, answer.status);
+      reportSkipped(`draw matches of ${tournamentId}:${sectionCode}`, mapped.skipped);
+      return mapped.draw;
+    },
+
+    async playerSheet(cardNumber, call) {
+      const answer = await transport.json({
+        method: 'POST',
+        path: PATHS.playerSheet,
+        body: cardRequestBody(cardNumber),
+        call,
+      });
+      if (answer.status === 204 || answer.status === 404) return null;
+      const player = mapPlayerSheet(cardNumber, answer.body);
+      if (player === undefined) throw invalid(PATHS.playerSheet, answer.status);
       return player;
     },
 
-    async playerEntries(cardNumber, call) {
-      const answer = await transport.post(PATHS.entries, cardRequestBody(cardNumber), call);
-      if (answer.status === 404) return [];
-      const mapped = mapPlayerEntries(answer.body);
-      if (!mapped) throw invalid(PATHS.entries);
-      reportSkipped('player entries', mapped.skipped);
-      return mapped.entries;
+    async download(kind, guid, fileName, call) {
+      const answer = await transport.stream({
+        method: 'GET',
+        path: downloadPath(kind, guid, fileName),
+        call,
+      });
+      if (!answer.body) return null;
+      return { contentType: answer.contentType, length: answer.length, body: answer.body };
     },
   };
 }

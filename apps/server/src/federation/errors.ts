@@ -1,9 +1,21 @@
 /**
- * How a federation call can fail. "Service down" (FederationUnavailableError) is never "not
- * found": callers keep their last good data and say the service is unavailable. Not found is a
- * normal answer of the client's methods (`{ kind: 'not-found' }`, `null`), never an error.
+ * How a federation call can fail. "Service down" (FederationUnavailableError) is never "nothing"
+ * nor "not found": callers keep their last good data and say the service is unavailable. Nothing
+ * (an empty 200), no detail (a 204) and not found (a 404) are normal answers of the client's
+ * methods (`[]`, `null`, `{ kind: 'no-detail' }`, `{ kind: 'not-found' }`), never errors.
  */
-export type UnavailableReason = 'status' | 'rate-limited' | 'timeout' | 'network' | 'invalid-response';
+export type UnavailableReason =
+  /** A 5xx (or 408) still there after the retries. */
+  | 'status'
+  /** A 429 still there after the retries. */
+  | 'rate-limited'
+  | 'timeout'
+  /** The connection failed (refused, reset, DNS). */
+  | 'network'
+  /** A body that is not JSON, or JSON of an unexpected shape, or an in-band `result: "KO"`. */
+  | 'invalid-response'
+  /** A body larger than the client reads (`maxBodyBytes`): aborted, never buffered whole. */
+  | 'too-large';
 
 export class FederationUnavailableError extends Error {
   override readonly name = 'FederationUnavailableError';
@@ -20,7 +32,10 @@ export class FederationUnavailableError extends Error {
   }
 }
 
-/** The federation refused our request as malformed (a 4xx other than 404/429): a bug on our side. */
+/**
+ * The federation refused our request (a 4xx other than 404, 408 and 429): a bug on our side, not
+ * an outage, and never retried.
+ */
 export class FederationRequestError extends Error {
   override readonly name = 'FederationRequestError';
   constructor(

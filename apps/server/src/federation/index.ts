@@ -1,5 +1,9 @@
-export { createFederationClient, DEFAULT_CLIENT_OPTIONS, type FederationClient } from './client';
-export { FederationRequestError, FederationUnavailableError, isFederationUnavailable } from './errors';
-export type { CallOptions } from './http';
-export type { ListPage } from './mapping';
+export { createFederationClient, DEFAULT_CLIENT_OPTIONS, type FederationClientOptions } from './client';
+export {
+  FederationRequestError,
+  FederationUnavailableError,
+  isFederationUnavailable,
+  type UnavailableReason,
+} from './errors';
+export { isTpraGuid, TPRA_PLACEHOLDER_GUID, tpraGuid, tpraIdOf } from './mapping';
 export * from './types';

@@ -1,14 +1,30 @@
 /**
- * Reading the federation's values as they really come (fitp-contract.md "Conventions and
- * quirks"): numbers as strings or numbers, booleans as true/"true"/1/"1", dates in three
- * formats with 1900-01-01 for "unknown", guids in any case, a placeholder row to skip.
+ * Reading the federation's values as they really come (fitp-contract.md §0): numbers as numbers
+ * or strings, keys whose casing differs by host, `;` lists in the search and `,` lists in the
+ * detail, `dd/mm/yyyy` days with `01/01/1900` for "unknown", and detail instants with a false
+ * `Z` that are really Europe/Rome wall-clock times.
  *
- * Each reader returns `undefined` when the value is missing or unreadable, and `null` when
- * the federation says "unknown" (dates only).
+ * Each reader returns `undefined` when the value is missing or unreadable, and `null` when the
+ * federation says "unknown" (dates only).
  */
 import { isIsoDate, romeLocalToInstant, sanitizeText } from '@radar/shared';
 
-export const PLACEHOLDER_GUID = '11111111-1111-1111-1111-111111111111';
+export type Row = Record<string, unknown>;
+
+export const isRow = (value: unknown): value is Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A key read case-insensitively (§0: `name` on one host, `Name` on another): the exact spelling
+ * first, then any casing.
+ */
+export function field(row: Row, key: string): unknown {
+  if (key in row) return row[key];
+  const lower = key.toLowerCase();
+  for (const k of Object.keys(row)) if (k.toLowerCase() === lower) return row[k];
+  return undefined;
+}
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A guid in canonical (upper) case; undefined when it is not a guid. */
@@ -18,17 +34,18 @@ export function readGuid(value: unknown): string | undefined {
   return GUID.test(text) ? text.toUpperCase() : undefined;
 }
 
-export const isPlaceholderGuid = (guid: string): boolean => guid === PLACEHOLDER_GUID;
-
 /**
- * Trimmed non-empty text; numbers are written as text. NUL characters are dropped and lone
- * surrogates replaced (U+FFFD): the database refuses both, and one such row must not stop a
- * whole page from being stored.
+ * Trimmed non-empty text, runs of spaces inside collapsed to one (the federation's names carry
+ * stray spaces: `" TORNEO …"`, `"SPORTIVO  TRENTO"`); numbers are written as text. NUL characters
+ * are dropped and lone surrogates replaced (U+FFFD): the database refuses both, and one such row
+ * must not stop a whole page from being stored.
  */
 export function readText(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
-  const text = sanitizeText(value).trim();
+  const text = sanitizeText(value)
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .trim();
   return text === '' ? undefined : text;
 }
 
@@ -63,6 +80,21 @@ export function readBoolean(value: unknown): boolean | undefined {
   }
 }
 
+/**
+ * A list as the federation writes it (`"3.1;3.2;4.NC"` in the search, `"U08,U10"` in the detail):
+ * trimmed, empty items dropped, duplicates dropped, order kept. `null`, `""` and a missing value
+ * are the empty list.
+ */
+export function readList(value: unknown, separator: ';' | ','): string[] {
+  const text = readText(value);
+  if (!text) return [];
+  const items = text
+    .split(separator)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return [...new Set(items)];
+}
+
 const ISO_DAY =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const ITALIAN_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -74,9 +106,11 @@ interface DateParts {
   hour: number;
   minute: number;
   second: number;
-  /** An explicit offset or Z, when the text has one. */
-  zone: string | undefined;
+  /** An explicit numeric offset (`+02:00`); never the false `Z`. */
+  offset: string | undefined;
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 function readDateParts(value: unknown): DateParts | null | undefined {
   if (typeof value !== 'string') return undefined;
@@ -85,6 +119,7 @@ function readDateParts(value: unknown): DateParts | null | undefined {
   const italian = iso ? null : ITALIAN_DAY.exec(text);
   let parts: DateParts;
   if (iso) {
+    const zone = iso[7];
     parts = {
       year: Number(iso[1]),
       month: Number(iso[2]),
@@ -92,7 +127,7 @@ function readDateParts(value: unknown): DateParts | null | undefined {
       hour: Number(iso[4] ?? 0),
       minute: Number(iso[5] ?? 0),
       second: Number(iso[6] ?? 0),
-      zone: iso[7],
+      offset: zone && zone !== 'Z' ? zone : undefined,
     };
   } else if (italian) {
     parts = {
@@ -102,32 +137,57 @@ function readDateParts(value: unknown): DateParts | null | undefined {
       hour: Number(italian[4] ?? 0),
       minute: Number(italian[5] ?? 0),
       second: Number(italian[6] ?? 0),
-      zone: undefined,
+      offset: undefined,
     };
   } else {
     return undefined;
   }
-  // The federation's "unknown".
+  // The federation's "unknown" (§0).
   if (parts.year === 1900 && parts.month === 1 && parts.day === 1) return null;
-  const day = `${parts.year}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
+  const day = `${parts.year}-${pad2(parts.month)}-${pad2(parts.day)}`;
   if (!isIsoDate(day) || parts.hour > 23 || parts.minute > 59 || parts.second > 59) return undefined;
   return parts;
 }
 
-/** A calendar day (`YYYY-MM-DD`, `YYYY-MM-DDTHH:mm:ss` or `dd/mm/yyyy`) as `YYYY-MM-DD`; null for 1900-01-01. */
+/** A calendar day (`dd/mm/yyyy` or `YYYY-MM-DD[THH:mm:ss[Z]]`) as `YYYY-MM-DD`; null for 1900-01-01. */
 export function readDay(value: unknown): string | null | undefined {
   const parts = readDateParts(value);
   if (!parts) return parts;
-  return `${parts.year}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
+  return `${parts.year}-${pad2(parts.month)}-${pad2(parts.day)}`;
 }
 
-/** An instant: a date-time in Europe/Rome local time unless it carries an offset; null for 1900-01-01. */
+/**
+ * An instant. The detail's `Z` is false (§0: `2026-07-28T12:00:00Z` is 12:00 in Rome), so a
+ * date-time without a numeric offset is read as Europe/Rome wall-clock time, `Z` or not (and so is
+ * `SubscriptionDate`, which has no zone at all). An explicit `+hh:mm` is honoured. Null for
+ * 1900-01-01.
+ */
 export function readInstant(value: unknown): Date | null | undefined {
   const parts = readDateParts(value);
   if (!parts) return parts;
-  if (parts.zone) {
-    const ms = Date.parse(typeof value === 'string' ? value.trim().replace(' ', 'T') : '');
-    return Number.isNaN(ms) ? undefined : new Date(ms);
+  if (parts.offset) {
+    const { year, month, day, hour, minute, second, offset } = parts;
+    const sign = offset.startsWith('-') ? -1 : 1;
+    const [h, m] = [Number(offset.slice(1, 3)), Number(offset.slice(-2))];
+    const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+    return new Date(wall - sign * (h * 60 + m) * 60_000);
   }
   return romeLocalToInstant(parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second);
+}
+
+/**
+ * The wall-clock time of day (`HH:mm`) of a detail time (`"2026-08-02T09:00:00Z"`, false `Z`:
+ * 09:00 in Rome) or of a bare `"09:00[:00]"`; undefined when there is none.
+ */
+export function readTimeOfDay(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match =
+    /^(?:\d{4}-\d{2}-\d{2}[T ])?(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.exec(
+      value.trim(),
+    );
+  if (!match) return undefined;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  if (hour > 23 || minute > 59) return undefined;
+  return `${pad2(hour)}:${pad2(minute)}`;
 }
