@@ -96,7 +96,7 @@ export function readList(value: unknown, separator: ';' | ','): string[] {
 }
 
 const ISO_DAY =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const ITALIAN_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 interface DateParts {
@@ -106,6 +106,8 @@ interface DateParts {
   hour: number;
   minute: number;
   second: number;
+  /** Milliseconds (`SubscriptionDate` has 1–3 fraction digits). */
+  ms: number;
   /** An explicit numeric offset (`+02:00`); never the false `Z`. */
   offset: string | undefined;
 }
@@ -119,7 +121,7 @@ function readDateParts(value: unknown): DateParts | null | undefined {
   const italian = iso ? null : ITALIAN_DAY.exec(text);
   let parts: DateParts;
   if (iso) {
-    const zone = iso[7];
+    const zone = iso[8];
     parts = {
       year: Number(iso[1]),
       month: Number(iso[2]),
@@ -127,6 +129,7 @@ function readDateParts(value: unknown): DateParts | null | undefined {
       hour: Number(iso[4] ?? 0),
       minute: Number(iso[5] ?? 0),
       second: Number(iso[6] ?? 0),
+      ms: Number((iso[7] ?? '').padEnd(3, '0').slice(0, 3)),
       offset: zone && zone !== 'Z' ? zone : undefined,
     };
   } else if (italian) {
@@ -137,6 +140,7 @@ function readDateParts(value: unknown): DateParts | null | undefined {
       hour: Number(italian[4] ?? 0),
       minute: Number(italian[5] ?? 0),
       second: Number(italian[6] ?? 0),
+      ms: 0,
       offset: undefined,
     };
   } else {
@@ -166,13 +170,21 @@ export function readInstant(value: unknown): Date | null | undefined {
   const parts = readDateParts(value);
   if (!parts) return parts;
   if (parts.offset) {
-    const { year, month, day, hour, minute, second, offset } = parts;
+    const { year, month, day, hour, minute, second, ms, offset } = parts;
     const sign = offset.startsWith('-') ? -1 : 1;
     const [h, m] = [Number(offset.slice(1, 3)), Number(offset.slice(-2))];
-    const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+    const wall = Date.UTC(year, month - 1, day, hour, minute, second, ms);
     return new Date(wall - sign * (h * 60 + m) * 60_000);
   }
-  return romeLocalToInstant(parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second);
+  const instant = romeLocalToInstant(
+    parts.year,
+    parts.month,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+  );
+  return new Date(instant.getTime() + parts.ms);
 }
 
 /**
