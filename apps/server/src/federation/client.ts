@@ -44,7 +44,7 @@ export const DEFAULT_CLIENT_OPTIONS = {
   retryBaseMs: 250,
   retryMaxMs: 30_000,
   maxConcurrency: 4,
-  /** 8 MiB: far above the largest real detail (395 participants, about 60 KB). */
+  /** 8 MiB: far above the largest real detail (126 participants are 27 KB; 395, under 100 KB). */
   maxBodyBytes: 8 * 1024 * 1024,
   /** Orders of play are about 450 KB; documents are PDFs of a few MB at most. */
   maxDownloadBytes: 64 * 1024 * 1024,
