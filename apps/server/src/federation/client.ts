@@ -96,7 +96,8 @@ export function createFederationClient(options: FederationClientOptions): Federa
         call,
         timeoutMs: listTimeout,
       });
-      if (answer.status === 404 || answer.status === 204) throw invalid(PATHS.list, answer.status);
+      // A 404 means the path is gone: down. A 204 (never seen) is an empty answer: no results.
+      if (answer.status === 404) throw invalid(PATHS.list, answer.status);
       rejectKo(PATHS.list, answer.body);
       const page = mapListPage(answer.body);
       if (!page) throw invalid(PATHS.list, answer.status);

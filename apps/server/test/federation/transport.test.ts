@@ -322,6 +322,7 @@ describe('nothing, no detail, not found (§10)', () => {
         status: 200,
         body: '{"results":[{"torneo":"x","partite":[]}]}',
       },
+      '/api/v3/tornei/puc/list': { status: 204 },
     };
     server = await startFixtureServer((request) => answers[request.path] ?? { status: 404 });
     const { client } = fixtureClient(server.url);
@@ -331,6 +332,7 @@ describe('nothing, no detail, not found (§10)', () => {
     expect(await client.rules(GUID)).toEqual([]);
     expect(await client.ordersOfPlay(GUID)).toEqual([]);
     expect(await client.draw(1, 'S')).toBeNull();
+    expect(await client.listPage({ regionId: 14 })).toEqual({ total: 0, received: 0, rows: [], skipped: [] });
     expect(server.requests.find((r) => r.path.endsWith('/regole/list'))?.body).toEqual({
       competitionId: GUID,
     });
