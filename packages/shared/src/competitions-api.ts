@@ -249,7 +249,9 @@ export const competitionFileNameSchema = z
   .max(255)
   .refine(
     (name) =>
-      name !== '.' && name !== '..' && ![...name].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 32),
+      name !== '.' &&
+      name !== '..' &&
+      ![...name].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 32),
     'validation.invalidFormat',
   );
 

@@ -63,8 +63,9 @@ export function compareParticipants(
   return (a, b) => {
     const byTime = compareNullable(timeOf(a.subscriptionDate), timeOf(b.subscriptionDate));
     if (admissionType === 'cronologico') return byTime || compareIds(a.id, b.id);
-    const valueOf = (p: PositionedParticipant) => (p.value === undefined ? rankingValue(p.ranking) : p.value);
-    const byRanking = compareNullable(valueOf(a), valueOf(b));
+    const orderValue = (p: PositionedParticipant) =>
+      p.value === undefined ? rankingValue(p.ranking) : p.value;
+    const byRanking = compareNullable(orderValue(a), orderValue(b));
     return byRanking || byTime || compareIds(a.id, b.id);
   };
 }

@@ -134,7 +134,11 @@ const itemsOfCompetition = preparedQuery((db) =>
     .from(tournamentItems)
     .where(eq(tournamentItems.competitionGuid, sql.placeholder('guid')))
     // Orders of play by day of play; the rest by name (a file's key).
-    .orderBy(asc(tournamentItems.kind), sql`${tournamentItems.playDate} asc nulls last`, asc(tournamentItems.itemKey))
+    .orderBy(
+      asc(tournamentItems.kind),
+      sql`${tournamentItems.playDate} asc nulls last`,
+      asc(tournamentItems.itemKey),
+    )
     .prepare('items_of_competition'),
 );
 
@@ -168,7 +172,12 @@ export async function findDrawsOfCompetition(db: Db, guid: string): Promise<Draw
  * the federation did not list for it). `kind` is the item's kind (`document`, `rules`,
  * `order_of_play`).
  */
-export async function storedFileExists(db: Db, guid: string, kind: string, fileName: string): Promise<boolean> {
+export async function storedFileExists(
+  db: Db,
+  guid: string,
+  kind: string,
+  fileName: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ key: tournamentItems.itemKey })
     .from(tournamentItems)

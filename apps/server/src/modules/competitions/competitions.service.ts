@@ -646,14 +646,17 @@ async function detailOf(
     rules: files.filter((f) => f.kind === 'rules'),
     ordersOfPlay: files
       .filter((f) => f.kind === 'order_of_play')
-      .sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || a.fileName.localeCompare(b.fileName)),
+      .sort(
+        (a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || a.fileName.localeCompare(b.fileName),
+      ),
     hasCard: Boolean(user.fitpCardNumber?.trim()),
     // '' is a card without a ranking: none shown.
     cardRanking: side.cardRanking || null,
     tournaments: tournaments.map((t): TournamentDetail => {
       const list = entries.filter((p) => p.tournamentUuid === t.uuid);
       const { positionOf, total } = positionsOf(list, t.admissionType);
-      const myRow = myCard === '' ? undefined : list.find((p) => normalizeCardNumber(p.membershipCard) === myCard);
+      const myRow =
+        myCard === '' ? undefined : list.find((p) => normalizeCardNumber(p.membershipCard) === myCard);
       const myPosition = myRow ? positionOf.get(myRow.ordinal) : undefined;
       const partner =
         myRow && myRow.pair !== null

@@ -186,7 +186,8 @@ export async function getFitpData(deps: FitpDeps, user: User): Promise<Served<Fi
     await markFederationUp(deps.db, deps.now());
     const updated = await updateCardData(deps.db, user.id, cardData(player, deps.now()));
     // A new ranking may fall in another band: its reminders count down to that band's deadline.
-    if (updated && updated.ranking !== row.ranking) await syncReminders(deps.db, { userIds: [user.id] }, deps.now());
+    if (updated && updated.ranking !== row.ranking)
+      await syncReminders(deps.db, { userIds: [user.id] }, deps.now());
     return { kind: 'ok', data: { card: toFitpCard(updated ?? row) } };
   } catch (error) {
     if (!isFederationUnavailable(error)) throw error;

@@ -50,11 +50,7 @@ const CHUNK = 1000;
  * about to send it); a row whose time moved, or that comes back after notifications were off,
  * is pending only when its time is still ahead.
  */
-export async function syncReminders(
-  db: Executor,
-  scope: ReminderScope,
-  now: Date,
-): Promise<void> {
+export async function syncReminders(db: Executor, scope: ReminderScope, now: Date): Promise<void> {
   const targets = await findReminderTargets(db, scope);
   for (let start = 0; start < targets.length; start += CHUNK) {
     const chunk = targets.slice(start, start + CHUNK);

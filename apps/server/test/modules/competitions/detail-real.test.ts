@@ -11,7 +11,12 @@ import type { DrawMatch } from '../../../src/federation/types';
 import { storeCompetition } from '../../helpers/detail-factories';
 import { createUser, signIn } from '../../helpers/factories';
 import { call } from '../../helpers/http';
-import { asAppFederation, fileKey, type MemoryFederation, memoryFederation } from '../../helpers/memory-federation';
+import {
+  asAppFederation,
+  fileKey,
+  type MemoryFederation,
+  memoryFederation,
+} from '../../helpers/memory-federation';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 const player = (name: string, ranking: string | null = null) => ({ card: null, name, ranking });
@@ -43,9 +48,23 @@ describe('the detail on real data', () => {
 
   it('shows the bands, the practical fields, the venues, gender and ages, the files and the draws', async () => {
     const matches: DrawMatch[] = [
-      { id: 3, round: 2, position: 1, sides: [side('ROSSI MARIO', 1), side('NERI LUCA')], score: null, winner: null },
+      {
+        id: 3,
+        round: 2,
+        position: 1,
+        sides: [side('ROSSI MARIO', 1), side('NERI LUCA')],
+        score: null,
+        winner: null,
+      },
       { id: 1, round: 1, position: 1, sides: [side('ROSSI MARIO', 1), null], score: null, winner: 0 },
-      { id: 2, round: 1, position: 2, sides: [side('VERDI ANNA'), side('NERI LUCA', null, true)], score: '63 21 rit.', winner: 1 },
+      {
+        id: 2,
+        round: 1,
+        position: 2,
+        sides: [side('VERDI ANNA'), side('NERI LUCA', null, true)],
+        score: '63 21 rit.',
+        winner: 1,
+      },
     ];
     const { guid } = await storeCompetition(
       t.database.db,
@@ -96,10 +115,21 @@ describe('the detail on real data', () => {
       ],
     );
     const c = await detail(guid);
-    expect(c).toMatchObject({ detailPublished: true, endDateKnown: true, bands: ['4.1', '4.NC'], ageCodes: ['NOR'] });
-    expect(c.venues).toEqual([{ address: 'Via dei Gordiani 1', cap: '00176', municipality: 'Roma', province: 'RM' }]);
+    expect(c).toMatchObject({
+      detailPublished: true,
+      endDateKnown: true,
+      bands: ['4.1', '4.NC'],
+      ageCodes: ['NOR'],
+    });
+    expect(c.venues).toEqual([
+      { address: 'Via dei Gordiani 1', cap: '00176', municipality: 'Roma', province: 'RM' },
+    ]);
     expect(c.documents).toEqual([
-      expect.objectContaining({ kind: 'document', title: 'Bando', url: `/api/competitions/${guid}/files/document/bando.pdf` }),
+      expect.objectContaining({
+        kind: 'document',
+        title: 'Bando',
+        url: `/api/competitions/${guid}/files/document/bando.pdf`,
+      }),
     ]);
     expect(c.rules.map((f) => f.url)).toEqual([`/api/competitions/${guid}/files/rules/regolamento.pdf`]);
     expect(c.ordersOfPlay.map((f) => [f.fileName, f.date])).toEqual([
@@ -134,7 +164,15 @@ describe('the detail on real data', () => {
             matches: [
               {
                 position: 1,
-                sides: [{ players: [{ name: 'ROSSI MARIO', ranking: null }], seed: 1, retired: false, absent: false }, null],
+                sides: [
+                  {
+                    players: [{ name: 'ROSSI MARIO', ranking: null }],
+                    seed: 1,
+                    retired: false,
+                    absent: false,
+                  },
+                  null,
+                ],
                 score: null,
                 winner: 0,
               },
@@ -142,7 +180,10 @@ describe('the detail on real data', () => {
                 position: 2,
                 score: '63 21 rit.',
                 winner: 1,
-                sides: [expect.objectContaining({ retired: false }), expect.objectContaining({ retired: true })],
+                sides: [
+                  expect.objectContaining({ retired: false }),
+                  expect.objectContaining({ retired: true }),
+                ],
               }),
             ],
           },
@@ -155,7 +196,14 @@ describe('the detail on real data', () => {
   it('answers a team championship and a TPRA competition with their list data and no detail', async () => {
     const team = await storeCompetition(
       t.database.db,
-      { codFonte: 3, endDateKnown: false, startDate: '2026-10-04', endDate: '2026-10-04', detailStatus: 'unpublished', detailSyncedAt: clock },
+      {
+        codFonte: 3,
+        endDateKnown: false,
+        startDate: '2026-10-04',
+        endDate: '2026-10-04',
+        detailStatus: 'unpublished',
+        detailSyncedAt: clock,
+      },
       [],
     );
     const tpra = await storeCompetition(
@@ -163,17 +211,29 @@ describe('the detail on real data', () => {
       { codFonte: 2, tpraId: 4321, guid: '11111111-1111-1111-1111-000000004321', detailSyncedAt: clock },
       [],
     );
-    expect(await detail(team.guid)).toMatchObject({ detailPublished: false, endDateKnown: false, tournaments: [] });
+    expect(await detail(team.guid)).toMatchObject({
+      detailPublished: false,
+      endDateKnown: false,
+      tournaments: [],
+    });
     expect(await detail(tpra.guid)).toMatchObject({ detailPublished: false, tournaments: [] });
   });
 
   it('relays a stored file from the federation, refuses names not stored, and says when the federation is down', async () => {
-    const { guid } = await storeCompetition(t.database.db, { detailSyncedAt: clock }, [{}], [
-      { kind: 'document', fileName: 'locandina finale.pdf' },
-      { kind: 'order_of_play', fileName: 'odg_20260801.pdf', playDate: '2026-08-01' },
-    ]);
+    const { guid } = await storeCompetition(
+      t.database.db,
+      { detailSyncedAt: clock },
+      [{}],
+      [
+        { kind: 'document', fileName: 'locandina finale.pdf' },
+        { kind: 'order_of_play', fileName: 'odg_20260801.pdf', playDate: '2026-08-01' },
+      ],
+    );
     const bytes = new TextEncoder().encode('%PDF-1.4 locandina');
-    fed.files.set(fileKey('document', guid, 'locandina finale.pdf'), { contentType: 'application/pdf', bytes });
+    fed.files.set(fileKey('document', guid, 'locandina finale.pdf'), {
+      contentType: 'application/pdf',
+      bytes,
+    });
     const get = (kind: string, name: string) =>
       call(t.app, 'GET', `/api/competitions/${guid}/files/${kind}/${encodeURIComponent(name)}`, { cookie });
 
@@ -196,7 +256,9 @@ describe('the detail on real data', () => {
     expect((await get('draw', 'x.pdf')).statusCode).toBe(400);
     expect((await get('document', '../etc/passwd')).statusCode).toBe(400);
     // Signed out: 401.
-    expect((await call(t.app, 'GET', `/api/competitions/${guid}/files/document/bando.pdf`)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', `/api/competitions/${guid}/files/document/bando.pdf`)).statusCode).toBe(
+      401,
+    );
 
     fed.down = true;
     try {

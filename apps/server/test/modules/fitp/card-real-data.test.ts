@@ -10,7 +10,12 @@ import { radarDifferences } from '../../../src/modules/fitp/fitp.repository';
 import { storeCard, storeCompetition } from '../../helpers/detail-factories';
 import { createUser, signIn } from '../../helpers/factories';
 import { call } from '../../helpers/http';
-import { aPlayer, asAppFederation, type MemoryFederation, memoryFederation } from '../../helpers/memory-federation';
+import {
+  aPlayer,
+  asAppFederation,
+  type MemoryFederation,
+  memoryFederation,
+} from '../../helpers/memory-federation';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 describe('the card on real data', () => {
@@ -34,7 +39,10 @@ describe('the card on real data', () => {
 
   it('says an unknown card is not valid (never service down), and a down federation is service down', async () => {
     const { cookie } = await account();
-    const unknown = await call(t.app, 'POST', '/api/fitp/validate', { cookie, body: { membershipCard: '099999999' } });
+    const unknown = await call(t.app, 'POST', '/api/fitp/validate', {
+      cookie,
+      body: { membershipCard: '099999999' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({
       code: 'FITP_CARD_NOT_FOUND',
@@ -45,7 +53,10 @@ describe('the card on real data', () => {
 
     fed.down = true;
     try {
-      const down = await call(t.app, 'POST', '/api/fitp/validate', { cookie, body: { membershipCard: '099999999' } });
+      const down = await call(t.app, 'POST', '/api/fitp/validate', {
+        cookie,
+        body: { membershipCard: '099999999' },
+      });
       expect(down.statusCode).toBe(503);
       expect(down.json()).toMatchObject({ code: 'FEDERATION_UNAVAILABLE', serviceDown: true });
     } finally {
@@ -129,9 +140,12 @@ describe('the card on real data', () => {
     // The sync dialog: the three tournaments holding the card, from the database alone.
     const sync = await call(t.app, 'GET', '/api/fitp/sync', { cookie });
     expect(sync.statusCode, sync.body).toBe(200);
-    expect(sync.json().toAdd.map((i: { tournamentUuid: string }) => i.tournamentUuid).sort()).toEqual(
-      [uuids[0], uuids[1], uuids[2]].sort(),
-    );
+    expect(
+      sync
+        .json()
+        .toAdd.map((i: { tournamentUuid: string }) => i.tournamentUuid)
+        .sort(),
+    ).toEqual([uuids[0], uuids[1], uuids[2]].sort());
     expect(sync.json().toRemove).toEqual([]);
     expect(fed.calls.slice(callsBefore)).not.toContain('playerEntries');
 
@@ -157,8 +171,11 @@ describe('the card on real data', () => {
 
     // The card radar scans the same lists.
     const { appeared } = await radarDifferences(t.database.db);
-    expect(appeared.filter((a) => a.userId === user.id).map((a) => a.tournamentUuid).sort()).toEqual(
-      [uuids[0], uuids[1], uuids[2]].sort(),
-    );
+    expect(
+      appeared
+        .filter((a) => a.userId === user.id)
+        .map((a) => a.tournamentUuid)
+        .sort(),
+    ).toEqual([uuids[0], uuids[1], uuids[2]].sort());
   });
 });

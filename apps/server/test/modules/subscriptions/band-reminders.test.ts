@@ -39,8 +39,13 @@ describe('reminders by the deadline of the card’s band', () => {
   };
   const rowsOf = (subscriptionId: string) =>
     t.database.db.select().from(reminders).where(eq(reminders.subscriptionId, subscriptionId));
-  const pendingDeadlines = async (subscriptionId: string) =>
-    [...new Set((await rowsOf(subscriptionId)).filter((r) => r.status === 'pending').map((r) => r.deadline.toISOString()))];
+  const pendingDeadlines = async (subscriptionId: string) => [
+    ...new Set(
+      (await rowsOf(subscriptionId))
+        .filter((r) => r.status === 'pending')
+        .map((r) => r.deadline.toISOString()),
+    ),
+  ];
 
   it('schedules each follower by their band, the earliest without a card, none for a referee band, the tournament’s closing without bands', async () => {
     const db = t.database.db;

@@ -129,6 +129,23 @@ describe('/competition/:guid', () => {
     ).toBeTruthy();
   });
 
+  it('says a competition without a published detail (team championship, TPRA) is shown from the calendar, not as an error', async () => {
+    stubApi({
+      [`/api/competitions/${GUID}`]: () =>
+        json({ competition: detail({ detailPublished: false, endDateKnown: false, tournaments: [] }) }),
+    });
+    renderApp(`/competition/${GUID}`);
+    expect(
+      await screen.findByText(
+        'La federazione non pubblica il dettaglio di questa competizione: qui trovi i dati del calendario.',
+        {},
+        WAIT,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/data di fine non indicata/)).toBeTruthy();
+    expect(screen.queryByText('Non è stato possibile caricare il torneo')).toBeNull();
+  });
+
   it('invites a user without a card to connect one', async () => {
     stubApi({ [`/api/competitions/${GUID}`]: () => json({ competition: detail({ hasCard: false }) }) });
     renderApp(`/competition/${GUID}`);

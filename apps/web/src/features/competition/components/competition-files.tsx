@@ -54,8 +54,16 @@ export function CompetitionFiles({
   const { t } = useTranslation();
   return (
     <div className="mb-8 grid gap-4 lg:grid-cols-3">
-      <FileList title={t('competition.documents.title')} files={documents} empty={t('competition.documents.empty')} />
-      <FileList title={t('competition.rulesFiles.title')} files={rules} empty={t('competition.rulesFiles.empty')} />
+      <FileList
+        title={t('competition.documents.title')}
+        files={documents}
+        empty={t('competition.documents.empty')}
+      />
+      <FileList
+        title={t('competition.rulesFiles.title')}
+        files={rules}
+        empty={t('competition.rulesFiles.empty')}
+      />
       <FileList
         title={t('competition.ordersOfPlay.title')}
         files={ordersOfPlay}

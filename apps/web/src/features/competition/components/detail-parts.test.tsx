@@ -101,10 +101,20 @@ describe('the draw list', () => {
         round: 1,
         matches: [
           { position: 1, sides: [side('ROSSI MARIO', 1), null], score: null, winner: 0 },
-          { position: 2, sides: [side('VERDI ANNA'), side('NERI LUCA', null, true)], score: '63 21', winner: 0 },
+          {
+            position: 2,
+            sides: [side('VERDI ANNA'), side('NERI LUCA', null, true)],
+            score: '63 21',
+            winner: 0,
+          },
         ],
       },
-      { round: 2, matches: [{ position: 1, sides: [side('ROSSI MARIO', 1), side('VERDI ANNA')], score: null, winner: null }] },
+      {
+        round: 2,
+        matches: [
+          { position: 1, sides: [side('ROSSI MARIO', 1), side('VERDI ANNA')], score: null, winner: null },
+        ],
+      },
     ],
   };
 
@@ -117,7 +127,9 @@ describe('the draw list', () => {
     const [bye, played] = within(semis).getAllByRole('listitem');
     expect(bye?.textContent).toBe('[1]ROSSI MARIOBye');
     expect(played?.textContent).toBe('VERDI ANNANERI LUCARitirato63 21');
-    expect(within(played as HTMLElement).getByText('VERDI ANNA').parentElement?.className).toContain('font-semibold');
+    expect(within(played as HTMLElement).getByText('VERDI ANNA').parentElement?.className).toContain(
+      'font-semibold',
+    );
     expect(within(final).getByRole('listitem').textContent).toBe('[1]ROSSI MARIOVERDI ANNADa giocare');
   });
 });

@@ -29,7 +29,13 @@ export function PracticalInfo({ tournament: t0 }: { tournament: TournamentDetail
   const { t } = useTranslation();
   const language = useLanguage();
   const rows: [string, ReactNode][] = [];
-  if (t0.fee) rows.push([t('competition.practical.fee'), <span className="whitespace-pre-line">{t0.fee}</span>]);
+  if (t0.fee)
+    rows.push([
+      t('competition.practical.fee'),
+      <span key="fee" className="whitespace-pre-line">
+        {t0.fee}
+      </span>,
+    ]);
   if (t0.balls) rows.push([t('competition.practical.balls'), t0.balls]);
   if (t0.surface) rows.push([t('competition.practical.courtType'), t0.surface]);
   if (t0.weekdayMatchTime) rows.push([t('competition.practical.weekdayTime'), t0.weekdayMatchTime]);
@@ -37,7 +43,10 @@ export function PracticalInfo({ tournament: t0 }: { tournament: TournamentDetail
   if (t0.billboardTime) rows.push([t('competition.practical.billboardTime'), t0.billboardTime]);
   if (t0.courts !== null) rows.push([t('competition.practical.courts'), formatNumber(t0.courts, language)]);
   if (t0.nightPlay !== null)
-    rows.push([t('competition.practical.nightPlay'), t(t0.nightPlay ? 'competition.practical.yes' : 'competition.practical.no')]);
+    rows.push([
+      t('competition.practical.nightPlay'),
+      t(t0.nightPlay ? 'competition.practical.yes' : 'competition.practical.no'),
+    ]);
   if (t0.venue) rows.push([t('competition.practical.venue'), venueLine(t0.venue)]);
   if (t0.gender) rows.push([t('competition.practical.gender'), t0.gender]);
   if (t0.ageCodes.length > 0) rows.push([t('competition.practical.ages'), t0.ageCodes.join(', ')]);
