@@ -98,7 +98,9 @@ describe('GET /api/competitions/:guid', () => {
     ]);
     // Documents and orders of play are the competition's (decision 182), linked to our server.
     expect(detail.documents.map((d) => d.title)).toEqual(['Locandina']);
-    expect(detail.ordersOfPlay).toEqual([expect.objectContaining({ title: 'OdG sabato', date: '2026-06-27' })]);
+    expect(detail.ordersOfPlay).toEqual([
+      expect.objectContaining({ title: 'OdG sabato', date: '2026-06-27' }),
+    ]);
     expect(t?.draws.map((d) => d.title)).toEqual(['Tabellone finale']);
     const file = detail.documents[0];
     const pdf = await ctx.test.app.inject({ url: file?.url ?? '', headers: { cookie: ctx.cookie } });
