@@ -123,5 +123,15 @@ describe('reminders by the deadline of the card’s band', () => {
     });
     expect(validated.statusCode, validated.body).toBe(200);
     expect(await pendingDeadlines(subs.none)).toEqual([lowBand.toISOString()]);
+
+    // The sheet read again gives a ranking in the referee's band: no reminder pending any more.
+    fed.players.set('006000009', aPlayer('006000009', { ranking: '2.5' }));
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    const refreshed = await call(t.app, 'GET', '/api/fitp/data', { cookie: none.cookie });
+    expect(refreshed.json().card.player.ranking).toBe('2.5');
+    expect(await pendingDeadlines(subs.none)).toEqual([]);
+    // Disconnected: back to the earliest band.
+    expect((await call(t.app, 'DELETE', '/api/fitp/card', { cookie: none.cookie })).statusCode).toBe(204);
+    expect(await pendingDeadlines(subs.none)).toEqual([thirdBand.toISOString()]);
   });
 });
