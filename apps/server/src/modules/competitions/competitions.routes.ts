@@ -17,10 +17,15 @@ import { liveDeps, sendServed, serviceDownErrorSchema } from '../../http/served'
 import { requireUser } from '../auth/auth.plugin';
 import { getCompetitionDetail, getCompetitionFile, searchCompetitions } from './competitions.service';
 
-/** `Content-Disposition` with the file's name, ASCII fallback and RFC 5987 UTF-8 form. */
-export function contentDisposition(fileName: string): string {
+/**
+ * `Content-Disposition` with the file's name (ASCII fallback and RFC 5987 UTF-8 form). Shown in
+ * the browser only when it is a PDF or an image; anything else the federation sends (it is served
+ * from our origin) is a download, never a page of ours.
+ */
+export function contentDisposition(fileName: string, contentType: string): string {
+  const inline = /^\s*(application\/pdf|image\/(png|jpeg|gif|webp))\s*(;|$)/i.test(contentType);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -111,7 +116,8 @@ export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (answer.kind === 'unavailable') return sendServed(reply, request.language, answer);
       const { file } = answer;
       reply.header('content-type', file.contentType);
-      reply.header('content-disposition', contentDisposition(fileName));
+      reply.header('content-disposition', contentDisposition(fileName, file.contentType));
+      reply.header('x-content-type-options', 'nosniff');
       reply.header('cache-control', 'private, max-age=300');
       if (file.length !== null) reply.header('content-length', file.length);
       return reply.status(200).send(Readable.fromWeb(file.body as WebReadableStream<Uint8Array>));

@@ -226,6 +226,7 @@ describe('the detail on real data', () => {
       [{}],
       [
         { kind: 'document', fileName: 'locandina finale.pdf' },
+        { kind: 'document', fileName: 'avviso.html' },
         { kind: 'order_of_play', fileName: 'odg_20260801.pdf', playDate: '2026-08-01' },
       ],
     );
@@ -242,6 +243,16 @@ describe('the detail on real data', () => {
     expect(ok.headers['content-type']).toBe('application/pdf');
     expect(ok.headers['content-disposition']).toContain('filename="locandina finale.pdf"');
     expect(ok.rawPayload.equals(Buffer.from(bytes))).toBe(true);
+    expect(ok.headers['content-disposition']).toMatch(/^inline;/);
+    // Anything but a PDF or an image is a download, never a page of our origin.
+    fed.files.set(fileKey('document', guid, 'avviso.html'), {
+      contentType: 'text/html',
+      bytes: new TextEncoder().encode('<script>alert(1)</script>'),
+    });
+    const html = await get('document', 'avviso.html');
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
 
     // Not stored for this competition (or under another kind): 404 without asking the federation.
     const asked = fed.calls.length;
