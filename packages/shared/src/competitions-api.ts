@@ -196,29 +196,144 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
+/** A doubles partner, as the entry list names them. */
+export const partnerSchema = z.object({
+  name: z.string(),
+  surname: z.string(),
+  membershipCard: z.string().nullable(),
+  ranking: z.string().nullable(),
+});
+
 export const myEntrySchema = z.object({
   participantId: z.number().int(),
   position: z.number().int(),
+  /** Entries: players in singles, pairs in doubles. */
   total: z.number().int(),
   subscriptionDate: isoInstant.nullable(),
   /** Inside the draw's MaxParticipants, or among the reserves (the cut line). */
   cutLine: z.enum(CUT_LINE_STATES),
   /** Among the reserves: the place in the reserves list (1 = first reserve); else null. */
   reservePosition: z.number().int().nullable(),
+  /** Doubles: the other player of the user's pair; null in singles. */
+  partner: partnerSchema.nullable(),
 });
+
+/**
+ * One band's registration deadline (contract §3): players ranked from `minRank` (the weakest,
+ * `4.NC`) up to `maxRank` (the best, `4.1`), until `closesAt`; `byReferee` when the referee sets it.
+ */
+export const deadlineBandSchema = z.object({
+  minRank: z.string(),
+  maxRank: z.string(),
+  closesAt: isoInstant.nullable(),
+  byReferee: z.boolean(),
+});
+export type DeadlineBand = z.infer<typeof deadlineBandSchema>;
+
+export const venueSchema = z.object({
+  address: z.string().nullable(),
+  cap: z.string().nullable(),
+  municipality: z.string().nullable(),
+  province: z.string().nullable(),
+});
+export type Venue = z.infer<typeof venueSchema>;
+
+/** The files of a competition relayed by our server (the federation blocks browsers by CORS). */
+export const COMPETITION_FILE_KINDS = ['document', 'rules', 'order_of_play'] as const;
+export type CompetitionFileKind = (typeof COMPETITION_FILE_KINDS)[number];
+
+/** A federation file name as `GET /api/competitions/{guid}/files/{kind}/{fileName}` accepts it. */
+export const competitionFileNameSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine(
+    (name) =>
+      name !== '.' &&
+      name !== '..' &&
+      ![...name].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 32),
+    'validation.invalidFormat',
+  );
+
+export const competitionFileParamsSchema = z.object({
+  guid: competitionGuidSchema,
+  kind: z.enum(COMPETITION_FILE_KINDS),
+  fileName: competitionFileNameSchema,
+});
+
+export const competitionFileSchema = z.object({
+  kind: z.enum(COMPETITION_FILE_KINDS),
+  /** The federation's file name (the key of the file route). */
+  fileName: z.string(),
+  title: z.string(),
+  /** Our server's link to it (`/api/competitions/{guid}/files/{kind}/{fileName}`). */
+  url: z.string(),
+  /** The day of play, for orders of play. */
+  date: isoDate.nullable(),
+  publishedAt: isoInstant.nullable(),
+});
+export type CompetitionFile = z.infer<typeof competitionFileSchema>;
+
+/** One side of a draw's match: a player, or a pair in doubles. */
+export const drawSideSchema = z.object({
+  players: z.array(z.object({ name: z.string(), ranking: z.string().nullable() })),
+  seed: z.number().int().nullable(),
+  retired: z.boolean(),
+  absent: z.boolean(),
+});
+export type DrawSideDto = z.infer<typeof drawSideSchema>;
+
+export const drawMatchSchema = z.object({
+  position: z.number().int(),
+  /** Top and bottom; null = an empty slot (a bye). */
+  sides: z.tuple([drawSideSchema.nullable(), drawSideSchema.nullable()]),
+  /** From the winner's side (`63 61`); null when unplayed. */
+  score: z.string().nullable(),
+  /** 0 top, 1 bottom; null when unplayed. */
+  winner: z.union([z.literal(0), z.literal(1)]).nullable(),
+});
+export type DrawMatchDto = z.infer<typeof drawMatchSchema>;
+
+/** A published draw (one section of a tournament), its matches by round (1 = first round). */
+export const drawSchema = z.object({
+  sectionCode: z.string(),
+  /** The section's description (`Tabellone finale`), when known. */
+  title: z.string().nullable(),
+  rounds: z.array(z.object({ round: z.number().int(), matches: z.array(drawMatchSchema) })),
+});
+export type Draw = z.infer<typeof drawSchema>;
 
 export const tournamentDetailSchema = tournamentSummarySchema
   .extend({
     rankingLimit: z.string().nullable(),
     isDouble: z.boolean().nullable(),
+    /** Null when the federation does not say (the real detail never does): positions then go by ranking. */
     admissionType: z.enum(ADMISSION_TYPES).nullable(),
+    /** `M`, `F`, `MM`, `FF`, `MF`. */
+    gender: z.string().nullable(),
+    /** Age codes as written (`U12`, `NOR`, `O45`). */
+    ageCodes: z.array(z.string()),
+    /** The bands that may enter. */
+    availableRankings: z.array(z.string()),
+    /** The tournament's overall closing of registrations. */
+    registrationClosesAt: isoInstant.nullable(),
+    /** Registration deadlines per ranking band (contract §3), in the federation's order. */
+    deadlines: z.array(deadlineBandSchema),
+    /** The court type (`TennisCourtType`). */
     surface: z.string().nullable(),
     balls: z.string().nullable(),
     matchFormat: z.string().nullable(),
+    /** The fee as written, with line breaks. */
+    fee: z.string().nullable(),
+    /** `HH:mm`, Rome. */
+    weekdayMatchTime: z.string().nullable(),
+    festiveMatchTime: z.string().nullable(),
+    billboardTime: z.string().nullable(),
+    nightPlay: z.boolean().nullable(),
+    courts: z.number().int().nullable(),
+    venue: venueSchema.nullable(),
     participants: z.array(participantSchema),
-    documents: z.array(tournamentItemSchema),
-    ordersOfPlay: z.array(tournamentItemSchema),
-    draws: z.array(tournamentItemSchema),
+    draws: z.array(drawSchema),
     notificationsEnabled: z.boolean().nullable(),
     /** The signed-in user's entry, by their card (null without a card or when not entered). */
     myEntry: myEntrySchema.nullable(),
@@ -233,6 +348,22 @@ export const competitionDetailSchema = competitionSummarySchema
     externalUrl: z.string().nullable(),
     /** When the app last read the competition's detail from the federation. */
     detailUpdatedAt: isoInstant.nullable(),
+    /**
+     * False when the federation publishes no detail for it (team championships, TPRA): the page
+     * shows the list's data and says so, instead of an error.
+     */
+    detailPublished: z.boolean(),
+    /** False when the federation gives no end date (team championships): `endDate` repeats the start. */
+    endDateKnown: z.boolean(),
+    /** The list's ranking bands and age codes as written (`3.1`, `4.NC`; `U12`, `NOR`). */
+    bands: z.array(z.string()),
+    ageCodes: z.array(z.string()),
+    /** Where it is played: the tournaments' venues, each once. */
+    venues: z.array(venueSchema),
+    /** Documents, rules and orders of play (by day of play), served by our server. */
+    documents: z.array(competitionFileSchema),
+    rules: z.array(competitionFileSchema),
+    ordersOfPlay: z.array(competitionFileSchema),
     /** Whether the user has a federation card (positions of "my entry" need one). */
     hasCard: z.boolean(),
     /** The ranking of the user's card (eligibility is computed from it); null without a card. */

@@ -243,3 +243,28 @@ export function cutLineState(position: number, maxParticipants: number | null | 
   if (!maxParticipants || maxParticipants <= 0) return 'unknown';
   return position <= maxParticipants ? 'inside' : 'reserve';
 }
+
+// --- Per-band deadlines (contract §3; docs/decisions/182) ----------------------------------------
+
+/** A band of rankings from `minRank` (the weakest) up to `maxRank` (the best), both included. */
+export interface RankingBand {
+  readonly minRank: string;
+  readonly maxRank: string;
+}
+
+/** Whether a ranking lies in a band (inclusive); false when either is not a ranking. */
+export function bandHolds(band: RankingBand, ranking: string | null | undefined): boolean {
+  const own = rankingValue(ranking);
+  const best = rankingValue(band.maxRank);
+  const weakest = rankingValue(band.minRank);
+  if (own === null || best === null || weakest === null) return false;
+  return own >= best - 1e-9 && own <= weakest + 1e-9;
+}
+
+/** The first band holding a ranking (the band whose deadline is the player's), or undefined. */
+export function bandOfRanking<T extends RankingBand>(
+  bands: readonly T[],
+  ranking: string | null | undefined,
+): T | undefined {
+  return bands.find((band) => bandHolds(band, ranking));
+}

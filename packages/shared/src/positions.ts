@@ -30,6 +30,11 @@ export interface PositionedParticipant {
   readonly id: number | string;
   readonly membershipCard: string | null;
   readonly ranking: string | null;
+  /**
+   * The value to order by instead of `rankingValue(ranking)` (a doubles pair: the sum of its
+   * players' values); undefined to read the ranking.
+   */
+  readonly value?: number | null;
   /** ISO instant or Date; null when unknown. */
   readonly subscriptionDate: string | Date | null;
 }
@@ -58,7 +63,9 @@ export function compareParticipants(
   return (a, b) => {
     const byTime = compareNullable(timeOf(a.subscriptionDate), timeOf(b.subscriptionDate));
     if (admissionType === 'cronologico') return byTime || compareIds(a.id, b.id);
-    const byRanking = compareNullable(rankingValue(a.ranking), rankingValue(b.ranking));
+    const orderValue = (p: PositionedParticipant) =>
+      p.value === undefined ? rankingValue(p.ranking) : p.value;
+    const byRanking = compareNullable(orderValue(a), orderValue(b));
     return byRanking || byTime || compareIds(a.id, b.id);
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bandHolds,
+  bandOfRanking,
   competitionEligibility,
   cutLineState,
   drawLimitValue,
@@ -63,5 +65,28 @@ describe('the cut line', () => {
     expect(cutLineState(32, 32)).toBe('inside');
     expect(cutLineState(33, 32)).toBe('reserve');
     expect(cutLineState(1, null)).toBe('unknown');
+  });
+});
+
+describe('the band holding a ranking (per-band deadlines, decision 182)', () => {
+  const bands = [
+    { minRank: '4.NC', maxRank: '4.1', id: 'fourth' },
+    { minRank: '3.NC', maxRank: '3.1', id: 'third' },
+    { minRank: '2.8', maxRank: '1', id: 'top' },
+  ];
+
+  it('includes both ends of a band and reads 3.10 as below 3.9', () => {
+    expect(bandOfRanking(bands, '4.1')?.id).toBe('fourth');
+    expect(bandOfRanking(bands, '4.NC')?.id).toBe('fourth');
+    expect(bandOfRanking(bands, '3.10')?.id).toBe('third');
+    expect(bandOfRanking(bands, '1')?.id).toBe('top');
+    expect(bandOfRanking(bands, '2.8')?.id).toBe('top');
+  });
+
+  it('finds none for a ranking outside every band, or no ranking', () => {
+    expect(bandOfRanking(bands, '2.9')).toBeUndefined();
+    expect(bandOfRanking(bands, null)).toBeUndefined();
+    expect(bandOfRanking(bands, 'NC')).toBeUndefined();
+    expect(bandHolds({ minRank: 'x', maxRank: '1' }, '2.1')).toBe(false);
   });
 });

@@ -161,3 +161,20 @@ describe('positions (spec §4)', () => {
     expect(positionOfCard(' 333 ', list, 'cronologico')).toEqual({ position: 2, total: 4 });
   });
 });
+
+describe('a value given instead of the ranking (a doubles pair, decision 182)', () => {
+  it('orders by the value, then by subscription; unknown values last', () => {
+    const pairs = [
+      { id: 0, membershipCard: null, ranking: null, value: 6.03, subscriptionDate: '2026-08-01T10:00:00Z' },
+      { id: 1, membershipCard: null, ranking: null, value: null, subscriptionDate: '2026-07-01T10:00:00Z' },
+      { id: 2, membershipCard: null, ranking: null, value: 4.15, subscriptionDate: '2026-08-02T10:00:00Z' },
+      { id: 3, membershipCard: null, ranking: null, value: 6.03, subscriptionDate: '2026-07-30T10:00:00Z' },
+    ];
+    expect([...computePositions(pairs, null).entries()]).toEqual([
+      [2, 1],
+      [3, 2],
+      [0, 3],
+      [1, 4],
+    ]);
+  });
+});

@@ -76,6 +76,27 @@ export function formatInstant(iso: string, language: Language): string {
   ).format(new Date(iso));
 }
 
+/**
+ * An instant in Rome time as the federation's deadlines read: `28/07 12:00` (day/month and
+ * 24-hour time in both languages).
+ */
+export function formatDayTime(iso: string, _language: Language): string {
+  const parts = formatter(
+    'daytime',
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        day: '2-digit',
+        month: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: TIME_ZONE,
+      }),
+  ).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')} ${part('hour')}:${part('minute')}`;
+}
+
 export function formatNumber(value: number, language: Language): string {
   return formatter(
     `number:${language}`,

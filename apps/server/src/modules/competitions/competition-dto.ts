@@ -2,8 +2,28 @@
  * The one mapper of each competition and tournament DTO: search results, the detail and My
  * tournaments all build their competitions and tournaments here.
  */
-import type { CompetitionSummary, Eligibility, TournamentSummary } from '@radar/shared';
-import type { CompetitionRow, SubscriptionRow, TournamentRow } from '../../db/schema';
+import {
+  COMPETITION_FILE_KINDS,
+  type CompetitionFile,
+  type CompetitionFileKind,
+  type CompetitionSummary,
+  type DeadlineBand,
+  type Draw,
+  type DrawMatchDto,
+  type DrawSideDto,
+  type Eligibility,
+  type TournamentSummary,
+  type Venue,
+} from '@radar/shared';
+import type {
+  CompetitionRow,
+  DrawRow,
+  SubscriptionRow,
+  TournamentDeadlineRow,
+  TournamentItemRow,
+  TournamentRow,
+} from '../../db/schema';
+import type { DrawMatch, DrawSide } from '../../federation/types';
 import { type Splice, type Spliced, spliceOf, spliceTail, withSplice } from '../../http/spliced-json';
 
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -99,4 +119,90 @@ function tournamentHead(t: TournamentRow) {
     tournamentHeads.set(t, kept);
   }
   return kept;
+}
+
+// --- The detail's own parts (docs/decisions/182) ---------------------------------------------------
+
+export function toDeadlineBand(row: TournamentDeadlineRow): DeadlineBand {
+  return {
+    minRank: row.minRank,
+    maxRank: row.maxRank,
+    closesAt: row.byReferee ? null : iso(row.closesAt),
+    byReferee: row.byReferee,
+  };
+}
+
+/** A venue, or null when the federation gave none of its fields. */
+export function toVenue(venue: TournamentRow['venue']): Venue | null {
+  if (!venue) return null;
+  const { address, cap, municipality, province } = venue;
+  if (!address && !cap && !municipality && !province) return null;
+  return { address, cap, municipality, province };
+}
+
+/** The stored item kinds the file route serves, and the route's path. */
+export const FILE_KINDS = new Set<string>(COMPETITION_FILE_KINDS);
+
+export const competitionFileUrl = (guid: string, kind: CompetitionFileKind, fileName: string) =>
+  `/api/competitions/${guid}/files/${kind}/${encodeURIComponent(fileName)}`;
+
+/** A document, rules or order-of-play file, linked to our server (the federation blocks browsers). */
+export function toCompetitionFile(row: TournamentItemRow): CompetitionFile | null {
+  const kind = row.kind as string;
+  if (!FILE_KINDS.has(kind)) return null;
+  return {
+    kind: kind as CompetitionFileKind,
+    fileName: row.itemKey,
+    title: row.title || row.itemKey,
+    url: competitionFileUrl(row.competitionGuid, kind as CompetitionFileKind, row.itemKey),
+    date: row.playDate,
+    publishedAt: iso(row.publishedAt),
+  };
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const int = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) ? value : null;
+
+function toDrawSide(value: unknown): DrawSideDto | null {
+  if (!value || typeof value !== 'object') return null;
+  const side = value as Partial<DrawSide>;
+  const players = Array.isArray(side.players)
+    ? side.players
+        .map((p) => ({ name: text(p?.name) ?? '', ranking: text(p?.ranking) }))
+        .filter((p) => p.name !== '')
+    : [];
+  if (players.length === 0) return null;
+  return { players, seed: int(side.seed), retired: side.retired === true, absent: side.absent === true };
+}
+
+/**
+ * A stored draw (`draws.matches`: the client's `DrawMatch`es) by round, each round's matches by
+ * position; a match unreadable as such is left out.
+ */
+export function toDraw(row: DrawRow, title: string | null): Draw {
+  const byRound = new Map<number, DrawMatchDto[]>();
+  for (const value of row.matches) {
+    if (!value || typeof value !== 'object') continue;
+    const match = value as Partial<DrawMatch>;
+    const round = int(match.round);
+    const position = int(match.position);
+    if (round === null || position === null || !Array.isArray(match.sides)) continue;
+    const winner = match.winner === 0 || match.winner === 1 ? match.winner : null;
+    const matches = byRound.get(round) ?? [];
+    matches.push({
+      position,
+      sides: [toDrawSide(match.sides[0]), toDrawSide(match.sides[1])],
+      score: text(match.score),
+      winner,
+    });
+    byRound.set(round, matches);
+  }
+  return {
+    sectionCode: row.sectionCode,
+    title,
+    rounds: [...byRound.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([round, matches]) => ({ round, matches: matches.sort((a, b) => a.position - b.position) })),
+  };
 }

@@ -6,11 +6,15 @@ import { preparedQuery } from '../../db/prepared';
 import {
   type CompetitionRow,
   competitions,
+  type DrawRow,
+  draws,
   type ParticipantRow,
   participants,
   type SubscriptionRow,
+  type TournamentDeadlineRow,
   type TournamentItemRow,
   type TournamentRow,
+  tournamentDeadlines,
   tournamentItems,
   tournaments,
 } from '../../db/schema';
@@ -129,15 +133,62 @@ const itemsOfCompetition = preparedQuery((db) =>
     .select()
     .from(tournamentItems)
     .where(eq(tournamentItems.competitionGuid, sql.placeholder('guid')))
+    // Orders of play by day of play; the rest by name (a file's key).
     .orderBy(
-      desc(sql`coalesce(${tournamentItems.publishedAt}, ${tournamentItems.firstSeenAt})`),
-      desc(tournamentItems.itemId),
+      asc(tournamentItems.kind),
+      sql`${tournamentItems.playDate} asc nulls last`,
+      asc(tournamentItems.itemKey),
     )
     .prepare('items_of_competition'),
 );
 
+/** A competition's documents, rules, orders of play and draws as stored. */
 export async function findItemsOf(db: Db, guid: string): Promise<TournamentItemRow[]> {
   return itemsOfCompetition(db).execute({ guid });
+}
+
+/** The per-band deadlines of a competition's tournaments, each tournament's in the federation's order. */
+export async function findDeadlinesOfCompetition(db: Db, guid: string): Promise<TournamentDeadlineRow[]> {
+  const rows = await db
+    .select({ deadline: tournamentDeadlines })
+    .from(tournamentDeadlines)
+    .innerJoin(tournaments, eq(tournaments.uuid, tournamentDeadlines.tournamentUuid))
+    .where(eq(tournaments.competitionGuid, guid))
+    .orderBy(asc(tournamentDeadlines.tournamentUuid), asc(tournamentDeadlines.ordinal));
+  return rows.map((r) => r.deadline);
+}
+
+/** The published draws of a competition (one per tournament section). */
+export async function findDrawsOfCompetition(db: Db, guid: string): Promise<DrawRow[]> {
+  return db
+    .select()
+    .from(draws)
+    .where(eq(draws.competitionGuid, guid))
+    .orderBy(asc(draws.tournamentUuid), asc(draws.sectionCode));
+}
+
+/**
+ * Whether the competition has this file stored (the file route serves only those: never a name
+ * the federation did not list for it). `kind` is the item's kind (`document`, `rules`,
+ * `order_of_play`).
+ */
+export async function storedFileExists(
+  db: Db,
+  guid: string,
+  kind: string,
+  fileName: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ key: tournamentItems.itemKey })
+    .from(tournamentItems)
+    .where(
+      and(
+        eq(tournamentItems.competitionGuid, guid),
+        sql`${tournamentItems.kind} = ${kind}`,
+        eq(tournamentItems.itemKey, fileName),
+      ),
+    );
+  return row !== undefined;
 }
 
 /** What the search and the detail need of the user's follows. */

@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   competitionDetailResponseSchema,
+  competitionFileParamsSchema,
   competitionGuidSchema,
   degradedSchema,
   searchCompetitionsBodySchema,
@@ -12,7 +15,18 @@ import { AppError } from '../../http/errors';
 import { trustedJson } from '../../http/serializers';
 import { liveDeps, sendServed, serviceDownErrorSchema } from '../../http/served';
 import { requireUser } from '../auth/auth.plugin';
-import { getCompetitionDetail, searchCompetitions } from './competitions.service';
+import { getCompetitionDetail, getCompetitionFile, searchCompetitions } from './competitions.service';
+
+/**
+ * `Content-Disposition` with the file's name (ASCII fallback and RFC 5987 UTF-8 form). Shown in
+ * the browser only when it is a PDF or an image; anything else the federation sends (it is served
+ * from our origin) is a download, never a page of ours.
+ */
+export function contentDisposition(fileName: string, contentType: string): string {
+  const inline = /^\s*(application\/pdf|image\/(png|jpeg|gif|webp))\s*(;|$)/i.test(contentType);
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
 
 export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => liveDeps(app);
@@ -72,6 +86,41 @@ export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (served.kind === 'not-found') throw new AppError('TOURNAMENT_NOT_FOUND', 404);
       if (served.kind === 'unavailable') return sendServed(reply, request.language, served);
       return sendServed(reply, request.language, { kind: served.kind, data: { competition: served.data } });
+    },
+  );
+
+  app.get(
+    '/api/competitions/:guid/files/:kind/:fileName',
+    {
+      schema: {
+        tags: ['competitions'],
+        summary: 'A document, rules or order-of-play file of a competition, relayed from the federation',
+        description:
+          'The federation blocks browsers by CORS: its files are streamed through our server, with their ' +
+          'content type and a `Content-Disposition` filename. Only a file name stored for the competition ' +
+          '(and kind) is served: 404 otherwise, or when the federation no longer has it; 503 flagged ' +
+          '`serviceDown` when the federation is down.',
+        params: competitionFileParamsSchema,
+        response: {
+          200: z.unknown().describe('The file’s bytes'),
+          ...errorResponses(400, 401, 404),
+          503: serviceDownErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const { guid, kind, fileName } = request.params;
+      const answer = await getCompetitionFile(deps(), guid, kind, fileName);
+      if (answer.kind === 'not-found') throw new AppError('NOT_FOUND', 404);
+      if (answer.kind === 'unavailable') return sendServed(reply, request.language, answer);
+      const { file } = answer;
+      reply.header('content-type', file.contentType);
+      reply.header('content-disposition', contentDisposition(fileName, file.contentType));
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cache-control', 'private, max-age=300');
+      if (file.length !== null) reply.header('content-length', file.length);
+      return reply.status(200).send(Readable.fromWeb(file.body as WebReadableStream<Uint8Array>));
     },
   );
 };

@@ -5,6 +5,8 @@
  */
 import {
   type CompetitionDetail,
+  type CompetitionFile,
+  type CompetitionFileKind,
   type CompetitionSummary,
   competitionEligibility,
   computePositions,
@@ -12,7 +14,7 @@ import {
   type DocumentEntry,
   eligibilityFor,
   NEW_TOURNAMENT_HOURS,
-  positionOfCard,
+  normalizeCardNumber,
   rankingValue,
   type SearchCompetitionsQuery,
   type SearchCompetitionsResponse,
@@ -20,11 +22,13 @@ import {
   type TournamentDetail,
   type TournamentItem,
   type TournamentItemKind,
+  type Venue,
 } from '@radar/shared';
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { TournamentItemRow, TournamentRow, User } from '../../db/schema';
+import type { ParticipantRow, TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
+import type { FederationDownload } from '../../federation/types';
 import type { LiveDeps, Served } from '../../http/served';
 import { type Splice, spliceOf, spliceTail, walkable, withSplice } from '../../http/spliced-json';
 import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
@@ -33,13 +37,24 @@ import { eligibleForCardSql } from '../fitp/eligibility-sql';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
 import { type RefreshOutcome, refreshCompetition } from '../ingestion/ingestion.service';
 import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';
-import { iso, toCompetitionBase, toKeptTournamentSummary, toTournamentSummary } from './competition-dto';
+import {
+  iso,
+  toCompetitionBase,
+  toCompetitionFile,
+  toDeadlineBand,
+  toDraw,
+  toKeptTournamentSummary,
+  toTournamentSummary,
+  toVenue,
+} from './competition-dto';
 import {
   type CompetitionWithSide,
   type CompetitionWithStatus,
   closingSoonRows,
   countCompetitions,
   findCompetitionWithSide,
+  findDeadlinesOfCompetition,
+  findDrawsOfCompetition,
   findItemsOf,
   findParticipantsOfCompetition,
   findTournamentsOf,
@@ -49,6 +64,7 @@ import {
   readSearchContext,
   searchCompetitionRows,
   searchDocumentRows,
+  storedFileExists,
   textConditions,
   type UserSide,
   type UserSubscription,
@@ -545,54 +561,134 @@ export async function getCompetitionDetail(
   return degraded ? { kind: 'degraded', data } : { kind: 'ok', data };
 }
 
+/** Whether the federation publishes an individual detail for the competition (not TPRA, not team). */
+function detailPublished(row: CompetitionWithSide['row']): boolean {
+  if (row.tpraId !== null || row.codFonte === 2 || row.codFonte === 3) return false;
+  return row.detailStatus !== 'unpublished';
+}
+
+type Entry = ParticipantRow;
+
+/**
+ * Positions in one tournament (spec §4; docs/decisions/101, 182): by the admission type, by
+ * ranking when unknown (the real detail never says). In doubles a pair counts once: its players
+ * share the pair's position, ordered by the sum of their ranking values, then by entry.
+ */
+function positionsOf(list: Entry[], admissionType: TournamentRow['admissionType']) {
+  const paired = list.some((p) => p.pair !== null);
+  if (!paired) {
+    const positioned = list.map((p) => ({
+      id: p.ordinal,
+      membershipCard: p.membershipCard,
+      ranking: p.ranking,
+      subscriptionDate: p.subscriptionDate,
+    }));
+    return { positionOf: computePositions(positioned, admissionType), total: list.length };
+  }
+  const pairs = new Map<number, Entry[]>();
+  for (const p of list) {
+    const key = p.pair ?? -1 - p.ordinal;
+    pairs.set(key, [...(pairs.get(key) ?? []), p]);
+  }
+  const positioned = [...pairs.entries()].map(([key, players]) => {
+    const values = players.map((p) => rankingValue(p.ranking));
+    const dates = players.map((p) => p.subscriptionDate?.getTime() ?? null).filter((d) => d !== null);
+    return {
+      id: key,
+      membershipCard: null,
+      ranking: null,
+      value: values.includes(null) ? null : values.reduce<number>((sum, v) => sum + (v ?? 0), 0),
+      subscriptionDate: dates.length > 0 ? new Date(Math.min(...dates)) : null,
+    };
+  });
+  const ofPair = computePositions(positioned, admissionType);
+  const positionOf = new Map<number | string, number>();
+  for (const [key, players] of pairs) {
+    for (const p of players) positionOf.set(p.ordinal, ofPair.get(key) ?? pairs.size);
+  }
+  return { positionOf, total: pairs.size };
+}
+
 async function detailOf(
   db: Db,
   { row, user: side }: CompetitionWithSide,
   user: User,
   at: MatchInstant,
 ): Promise<CompetitionDetail> {
-  const [tournaments, entries, items] = await Promise.all([
+  const [tournaments, entries, items, deadlines, draws] = await Promise.all([
     findTournamentsOfCompetition(db, row.guid),
     findParticipantsOfCompetition(db, row.guid),
     findItemsOf(db, row.guid),
+    findDeadlinesOfCompetition(db, row.guid),
+    findDrawsOfCompetition(db, row.guid),
   ]);
   const summary = toSummary(row, tournaments, contextOf(side, [row], at), newSinceOf(at), false);
   const subs = side.subscriptions;
   const { tournaments: _summaryTournaments, ...rest } = summary;
+  const files = items.map(toCompetitionFile).filter((f): f is CompetitionFile => f !== null);
+  const myCard = normalizeCardNumber(user.fitpCardNumber);
+  const venues = new Map<string, Venue>();
+  for (const t of tournaments) {
+    const venue = toVenue(t.venue);
+    if (venue) venues.set(JSON.stringify(venue), venue);
+  }
   return {
     ...rest,
     rulesUrl: row.rulesUrl,
     externalUrl: row.externalUrl,
     detailUpdatedAt: iso(row.detailSyncedAt),
+    detailPublished: detailPublished(row),
+    endDateKnown: row.endDateKnown,
+    bands: row.bands,
+    ageCodes: row.ageCodes,
+    venues: [...venues.values()],
+    documents: files.filter((f) => f.kind === 'document'),
+    rules: files.filter((f) => f.kind === 'rules'),
+    ordersOfPlay: files
+      .filter((f) => f.kind === 'order_of_play')
+      .sort(
+        (a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || a.fileName.localeCompare(b.fileName),
+      ),
     hasCard: Boolean(user.fitpCardNumber?.trim()),
     // '' is a card without a ranking: none shown.
     cardRanking: side.cardRanking || null,
     tournaments: tournaments.map((t): TournamentDetail => {
       const list = entries.filter((p) => p.tournamentUuid === t.uuid);
-      const positioned = list.map((p) => ({
-        id: p.ordinal,
-        membershipCard: p.membershipCard,
-        ranking: p.ranking,
-        subscriptionDate: p.subscriptionDate,
-      }));
-      const positions = computePositions(positioned, t.admissionType);
-      const mine = positionOfCard(user.fitpCardNumber, positioned, t.admissionType);
-      const myRow = mine ? list.find((p) => positions.get(p.ordinal) === mine.position) : undefined;
-      const cutLine = mine ? cutLineState(mine.position, t.maxParticipants) : 'unknown';
+      const { positionOf, total } = positionsOf(list, t.admissionType);
+      const myRow =
+        myCard === '' ? undefined : list.find((p) => normalizeCardNumber(p.membershipCard) === myCard);
+      const myPosition = myRow ? positionOf.get(myRow.ordinal) : undefined;
+      const partner =
+        myRow && myRow.pair !== null
+          ? list.find((p) => p.pair === myRow.pair && p.ordinal !== myRow.ordinal)
+          : undefined;
+      const cutLine = myPosition !== undefined ? cutLineState(myPosition, t.maxParticipants) : 'unknown';
       const subscription = subs.find((s) => s.tournamentUuid === t.uuid);
-      const own = items.filter((i) => i.tournamentUuid === t.uuid).map(toItem);
+      const sections = new Map(t.sections.map((section) => [section.code, section.description]));
       return {
         ...toTournamentSummary(t, subscription, eligibilityOf(side.cardRanking, t)),
         notificationsEnabled: subscription?.notificationsEnabled ?? null,
         rankingLimit: t.rankingLimit,
         isDouble: t.isDouble,
         admissionType: t.admissionType,
+        gender: t.gender,
+        ageCodes: t.ageCodes,
+        availableRankings: t.availableRankings,
+        registrationClosesAt: iso(t.registrationClosesAt),
+        deadlines: deadlines.filter((d) => d.tournamentUuid === t.uuid).map(toDeadlineBand),
         surface: t.surface,
         balls: t.balls,
         matchFormat: t.matchFormat,
+        fee: t.fee,
+        weekdayMatchTime: t.weekdayMatchTime,
+        festiveMatchTime: t.festiveMatchTime,
+        billboardTime: t.billboardTime,
+        nightPlay: t.nightPlay,
+        courts: t.courts,
+        venue: toVenue(t.venue),
         participants: list
           .map((p) => ({
-            id: p.participantId,
+            id: p.ordinal,
             name: p.name,
             surname: p.surname,
             membershipCard: p.membershipCard,
@@ -600,26 +696,67 @@ async function detailOf(
             rankingValue: rankingValue(p.ranking),
             subscriptionDate: iso(p.subscriptionDate),
             club: p.club,
-            position: positions.get(p.ordinal) ?? list.length,
+            position: positionOf.get(p.ordinal) ?? total,
             isMe: myRow !== undefined && p.ordinal === myRow.ordinal,
           }))
-          .sort((a, b) => a.position - b.position),
-        documents: own.filter((i) => i.kind === 'document'),
-        ordersOfPlay: own.filter((i) => i.kind === 'order_of_play'),
-        draws: own.filter((i) => i.kind === 'draw'),
+          .sort((a, b) => a.position - b.position || a.id - b.id),
+        draws: draws
+          .filter((d) => d.tournamentUuid === t.uuid)
+          .map((d) => toDraw(d, sections.get(d.sectionCode) ?? null)),
         myEntry:
-          mine && myRow
+          myRow && myPosition !== undefined
             ? {
-                participantId: myRow.participantId,
-                position: mine.position,
-                total: mine.total,
+                participantId: myRow.ordinal,
+                position: myPosition,
+                total,
                 subscriptionDate: iso(myRow.subscriptionDate),
                 cutLine,
                 reservePosition:
-                  cutLine === 'reserve' && t.maxParticipants ? mine.position - t.maxParticipants : null,
+                  cutLine === 'reserve' && t.maxParticipants ? myPosition - t.maxParticipants : null,
+                partner: partner
+                  ? {
+                      name: partner.name,
+                      surname: partner.surname,
+                      membershipCard: partner.membershipCard,
+                      ranking: partner.ranking,
+                    }
+                  : null,
               }
             : null,
       };
     }),
   };
+}
+
+// --- Files (documents, rules, orders of play) relayed to the user ---------------------------------
+
+export type FileAnswer =
+  | { kind: 'ok'; file: FederationDownload }
+  | { kind: 'not-found' }
+  | { kind: 'unavailable' };
+
+/**
+ * A competition's file, streamed from the federation (it blocks browsers by CORS, so a phone
+ * cannot read it there). Only a name stored for that competition and kind is asked for, never
+ * one the user made up; the federation down is `unavailable`, its 404 `not-found`.
+ */
+export async function getCompetitionFile(
+  deps: CompetitionsDeps,
+  guid: string,
+  kind: CompetitionFileKind,
+  fileName: string,
+): Promise<FileAnswer> {
+  if (!(await storedFileExists(deps.db, guid, kind, fileName))) return { kind: 'not-found' };
+  if (!deps.federation) return { kind: 'unavailable' };
+  try {
+    const file = await deps.federation.download(kind, guid, fileName, {
+      timeoutMs: deps.liveTimeoutMs,
+      maxRetries: 1,
+    });
+    return file ? { kind: 'ok', file } : { kind: 'not-found' };
+  } catch (error) {
+    if (!isFederationUnavailable(error)) throw error;
+    await markFederationDown(deps.db, deps.now(), error);
+    return { kind: 'unavailable' };
+  }
 }

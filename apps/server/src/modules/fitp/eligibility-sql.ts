@@ -8,6 +8,20 @@ import { rankingValue } from '@radar/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { competitions, tournaments } from '../../db/schema';
 
+/**
+ * `rankingValue` of @radar/shared in SQL: `3.4` → 3.04, `4.NC` → 4.99, `2` → 2; null when the text
+ * is not a ranking. Lower is better.
+ */
+export function rankingValueSql(ranking: SQL): SQL<number | null> {
+  return sql<number | null>`(case when ${ranking} ~* '^\s*[0-9]+([.,]([0-9]{1,2}|nc))?\s*$' then
+    substring(${ranking} from '^\s*([0-9]+)')::numeric
+    + coalesce(
+        case when ${ranking} ~* 'nc\s*$' then 99
+        else substring(${ranking} from '[.,]([0-9]{1,2})\s*$')::numeric end,
+        0) / 100
+  end)`;
+}
+
 /** The value of a draw's limit in SQL (null when neither its ranking limit nor its class is known). */
 const limitValueSql = sql`coalesce(
   case when t.ranking_limit ~* '^\\s*[0-9]+([.,]([0-9]{1,2}|nc))?\\s*$' then

@@ -134,12 +134,12 @@ export const fitpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['fitp'],
-        summary: 'The card’s federation entries against the followed tournaments (spec §4 sync dialog)',
+        summary: 'The card’s entries against the followed tournaments (spec §4 sync dialog)',
         description:
-          '`toAdd`: tournaments the card is entered in that the user does not follow; `toRemove`: tournaments ' +
-          'followed because of the card whose entry list no longer has it. 503 flagged `serviceDown` when the ' +
-          'federation is down.',
-        response: { 200: fitpSyncResponseSchema, ...errorResponses(401, 404), 503: serviceDownErrorSchema },
+          'The entries are the stored entry lists holding the card (ingestion reads every detail; the ' +
+          'federation has no entries call). `toAdd`: tournaments the card is entered in that the user does ' +
+          'not follow; `toRemove`: tournaments followed because of the card whose entry list no longer has it.',
+        response: { 200: fitpSyncResponseSchema, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {

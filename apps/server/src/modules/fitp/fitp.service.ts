@@ -20,7 +20,8 @@ import type { Db } from '../../db/client';
 import type { FitpCardRow, User } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
 import type { Mailer } from '../../delivery/email/mailer';
-import { type FederationClient, type FederationPlayer, isFederationUnavailable } from '../../federation';
+import { isFederationUnavailable } from '../../federation/errors';
+import type { FederationPlayer } from '../../federation/types';
 import { AppError } from '../../http/errors';
 import type { LiveDeps, Served } from '../../http/served';
 import type { AppLogger as Logger } from '../../logger';
@@ -29,12 +30,11 @@ import {
   markFederationUp,
   readFederationStatus,
 } from '../ingestion/ingestion.repository';
-import { refreshCompetition } from '../ingestion/ingestion.service';
+import { syncReminders } from '../subscriptions/reminders.service';
 import { subscribe, unsubscribe } from '../subscriptions/subscriptions.service';
 import {
   type CardData,
   cardFollowsOf,
-  competitionExists,
   connectCard,
   findCard,
   findCardOwner,
@@ -44,6 +44,7 @@ import {
   markCardFollow,
   markReportEmailed,
   resetRadarMemory,
+  storedEntriesOfCard,
   subscriptionDatesOfCard,
   tournamentInfo,
   unmarkCardFollow,
@@ -65,8 +66,6 @@ export interface FitpReportDeps {
 export const FITP_DATA_MAX_AGE_MS = 60_000;
 /** After a failed call, the federation is not asked again for this long: the stored data is answered. */
 export const FITP_RETRY_AFTER_MS = 30_000;
-/** Competitions the sync reads from the federation at most per call (entries not ingested yet). */
-export const SYNC_MAX_LOOKUPS = 20;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -104,7 +103,8 @@ const cardData = (player: FederationPlayer, fetchedAt: Date): CardData => ({
   ranking: player.ranking,
   maxRank: player.bestRanking,
   maxRankSeason: player.bestRankingSeason,
-  federationUpdatedAt: player.updatedAt,
+  // The player sheet carries no update instant (contract §6).
+  federationUpdatedAt: null,
   fetchedAt,
 });
 
@@ -135,7 +135,7 @@ export async function validateCard(
   if (!deps.federation) return { kind: 'unavailable' };
   let player: FederationPlayer | null;
   try {
-    player = await deps.federation.playerCard(cardNumber, { timeoutMs: deps.liveTimeoutMs, maxRetries: 1 });
+    player = await deps.federation.playerSheet(cardNumber, { timeoutMs: deps.liveTimeoutMs, maxRetries: 1 });
   } catch (error) {
     if (!isFederationUnavailable(error)) throw error;
     await markFederationDown(deps.db, deps.now(), error);
@@ -148,6 +148,8 @@ export async function validateCard(
       const stored = await connectCard(tx, user.id, cardData(player, now), now);
       // The radar tells of changes from now on; what the lists hold already is the sync's.
       await resetRadarMemory(tx, user.id, cardNumber, now);
+      // Reminders count down to the deadline of the card's band (decision 182).
+      await syncReminders(tx, { userIds: [user.id] }, now);
       return stored;
     });
     return { kind: 'ok', data: { card: toFitpCard(row) } };
@@ -172,7 +174,7 @@ export async function getFitpData(deps: FitpDeps, user: User): Promise<Served<Fi
     return { kind: 'degraded', data: { card: toFitpCard(row) } };
   }
   try {
-    const player = await deps.federation.playerCard(row.cardNumber, {
+    const player = await deps.federation.playerSheet(row.cardNumber, {
       timeoutMs: deps.liveTimeoutMs,
       maxRetries: 1,
     });
@@ -183,6 +185,9 @@ export async function getFitpData(deps: FitpDeps, user: User): Promise<Served<Fi
     }
     await markFederationUp(deps.db, deps.now());
     const updated = await updateCardData(deps.db, user.id, cardData(player, deps.now()));
+    // A new ranking may fall in another band: its reminders count down to that band's deadline.
+    if (updated && updated.ranking !== row.ranking)
+      await syncReminders(deps.db, { userIds: [user.id] }, deps.now());
     return { kind: 'ok', data: { card: toFitpCard(updated ?? row) } };
   } catch (error) {
     if (!isFederationUnavailable(error)) throw error;
@@ -192,8 +197,12 @@ export async function getFitpData(deps: FitpDeps, user: User): Promise<Served<Fi
 }
 
 /** Disconnects the card (the tournaments it followed stay followed). */
-export async function disconnectCard(deps: { db: Db }, user: User): Promise<void> {
-  await deps.db.transaction((tx) => forgetCard(tx, user.id));
+export async function disconnectCard(deps: { db: Db; now: () => Date }, user: User): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await forgetCard(tx, user.id);
+    // Without a card, reminders count down to the earliest band's deadline (decision 182).
+    await syncReminders(tx, { userIds: [user.id] }, deps.now());
+  });
 }
 
 export async function updateFitpSettings(
@@ -228,54 +237,31 @@ async function requireCard(db: Db, user: User): Promise<FitpCardRow> {
 }
 
 /**
- * Compares the card's entries (the federation's entries call) with the user's follows: entered
- * and not followed → `toAdd`; followed because of the card and no longer entered → `toRemove`.
- * Competitions not ingested yet are read from the federation first (a few per call).
+ * Compares the card's entries with the user's follows: entered and not followed → `toAdd`;
+ * followed because of the card and no longer entered → `toRemove`. The entries are the stored
+ * entry lists that hold the card (the federation has no entries call: ingestion reads every
+ * detail, decision 182), so the dialog answers from the database, also while the federation is
+ * down.
  */
 export async function computeSync(deps: FitpDeps, user: User): Promise<Served<FitpSyncResponse>> {
   const card = await requireCard(deps.db, user);
-  const { federation } = deps;
-  if (!federation) return { kind: 'unavailable' };
-  let entries: Awaited<ReturnType<FederationClient['playerEntries']>>;
-  try {
-    entries = await federation.playerEntries(card.cardNumber, {
-      timeoutMs: deps.liveTimeoutMs,
-      maxRetries: 1,
-    });
-  } catch (error) {
-    if (!isFederationUnavailable(error)) throw error;
-    await markFederationDown(deps.db, deps.now(), error);
-    return { kind: 'unavailable' };
-  }
-  const followed = new Set((await followedTournamentsOf(deps.db, user.id)).map((s) => s.tournamentUuid));
+  const [entries, follows, cardFollows] = await Promise.all([
+    storedEntriesOfCard(deps.db, card.cardNumber),
+    followedTournamentsOf(deps.db, user.id),
+    cardFollowsOf(deps.db, user.id),
+  ]);
+  const followed = new Set(follows.map((s) => s.tournamentUuid));
   const entered = new Set(entries.map((e) => e.tournamentUuid));
   const adding = entries.filter((e) => !followed.has(e.tournamentUuid));
-
-  let lookups = 0;
-  for (const guid of new Set(adding.map((e) => e.competitionGuid))) {
-    if (lookups >= SYNC_MAX_LOOKUPS) break;
-    if (await competitionExists(deps.db, guid)) continue;
-    lookups++;
-    try {
-      await refreshCompetition({ db: deps.db, federation, logger: deps.logger, now: deps.now }, guid, {
-        timeoutMs: deps.liveTimeoutMs,
-        maxRetries: 1,
-      });
-    } catch (error) {
-      deps.logger.warn({ err: error, guid }, 'fitp sync: reading an entered competition failed');
-    }
-  }
-
-  const removing = (await cardFollowsOf(deps.db, user.id)).filter((f) => !entered.has(f.tournamentUuid));
+  const removing = cardFollows.filter((f) => !entered.has(f.tournamentUuid));
   const uuids = [...adding.map((e) => e.tournamentUuid), ...removing.map((r) => r.tournamentUuid)];
   const [info, dates] = await Promise.all([
     tournamentInfo(deps.db, uuids),
     subscriptionDatesOfCard(deps.db, card.cardNumber, uuids),
   ]);
-  const itemOf = (uuid: string, subscriptionDate: Date | null): FitpSyncItem | null => {
+  const itemOf = (uuid: string): FitpSyncItem | null => {
     const t = info.find((i) => i.tournamentUuid === uuid);
     if (!t) return null;
-    const stored = dates.find((d) => d.tournamentUuid === uuid)?.subscriptionDate ?? null;
     return {
       competitionGuid: t.competitionGuid,
       tournamentUuid: t.tournamentUuid,
@@ -285,24 +271,19 @@ export async function computeSync(deps: FitpDeps, user: User): Promise<Served<Fi
       endDate: t.endDate,
       city: t.city,
       provinceSigla: t.provinceSigla,
-      subscriptionDate: iso(subscriptionDate ?? stored),
+      subscriptionDate: iso(dates.find((d) => d.tournamentUuid === uuid)?.subscriptionDate ?? null),
     };
   };
   const byDate = (a: FitpSyncItem, b: FitpSyncItem) =>
     (a.startDate ?? '').localeCompare(b.startDate ?? '') || a.tournamentUuid.localeCompare(b.tournamentUuid);
-  const toAdd = adding
-    .map((e) => itemOf(e.tournamentUuid, e.subscriptionDate))
-    .filter((i): i is FitpSyncItem => i !== null)
-    .sort(byDate);
-  const toRemove = removing
-    .map((r) => itemOf(r.tournamentUuid, null))
-    .filter((i): i is FitpSyncItem => i !== null)
-    .sort(byDate);
-  const unresolved = adding.length - toAdd.length;
-  if (unresolved > 0)
-    deps.logger.info({ unresolved }, 'fitp sync: entries of competitions not known yet left out');
+  const items = (list: { tournamentUuid: string }[]) =>
+    list
+      .map((e) => itemOf(e.tournamentUuid))
+      .filter((i): i is FitpSyncItem => i !== null)
+      .sort(byDate);
+  const toAdd = items(adding);
+  const toRemove = items(removing);
 
-  await markFederationUp(deps.db, deps.now());
   const pending = toAdd.length + toRemove.length > 0;
   if (pending !== card.syncPending) await updateCardFlags(deps.db, user.id, { syncPending: pending });
   return { kind: 'ok', data: { toAdd, toRemove } };

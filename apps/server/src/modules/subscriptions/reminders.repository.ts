@@ -1,15 +1,55 @@
-/** The SQL of registration-deadline reminders (docs/decisions/060). */
+/** The SQL of registration-deadline reminders (docs/decisions/060, 182). */
 import type { ReminderType } from '@radar/shared';
-import { and, asc, eq, gt, inArray, isNotNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import {
   competitions,
+  fitpCards,
   type ReminderRow,
   type ReminderStatus,
   reminders,
   subscriptions,
+  tournamentDeadlines,
   tournaments,
 } from '../../db/schema';
+import { rankingValueSql } from '../fitp/eligibility-sql';
+
+/**
+ * The deadline a follow's reminders count down to (docs/decisions/182), for the row of
+ * `subscriptions` in scope. The tournament's per-band deadlines (§3) when stored: the band holding
+ * the ranking of the follower's connected card (inclusive; a band the referee decides gives no
+ * reminder: null), else — no card, no ranking, or a ranking outside every band — the earliest
+ * dated band. Without bands: the tournament's own closing, else the competition's.
+ */
+/**
+ * The follow's columns, always qualified: drizzle writes a single-table query's columns bare,
+ * which inside the subqueries below would name the subquery's own table.
+ */
+const followed = {
+  tournamentUuid: sql.raw('"subscriptions"."tournament_uuid"'),
+  competitionGuid: sql.raw('"subscriptions"."competition_guid"'),
+  userId: sql.raw('"subscriptions"."user_id"'),
+};
+
+export const reminderDeadlineSql: SQL<Date | null> = sql`(case
+  when not exists (select 1 from ${tournamentDeadlines} d where d.tournament_uuid = ${followed.tournamentUuid})
+    then coalesce(
+      (select t.registration_closes_at from ${tournaments} t where t.uuid = ${followed.tournamentUuid}),
+      (select c.registration_closes_at from ${competitions} c where c.guid = ${followed.competitionGuid}))
+  when exists (${bandOfCard(sql`1`)})
+    then (${bandOfCard(sql`d.closes_at`)} order by d.ordinal limit 1)
+  else (select min(d.closes_at) from ${tournamentDeadlines} d
+    where d.tournament_uuid = ${followed.tournamentUuid} and not d.by_referee)
+end)`.mapWith((value: unknown) => (value === null || value === undefined ? null : new Date(value as string)));
+
+/** The bands of the followed tournament that hold the follower's card's ranking. */
+function bandOfCard(select: SQL): SQL {
+  const own = rankingValueSql(sql`fc.ranking`);
+  return sql`select ${select} from ${tournamentDeadlines} d
+    join ${fitpCards} fc on fc.user_id = ${followed.userId}
+    where d.tournament_uuid = ${followed.tournamentUuid}
+      and ${own} between ${rankingValueSql(sql`d.max_rank`)} and ${rankingValueSql(sql`d.min_rank`)}`;
+}
 
 export type ReminderTarget = {
   subscriptionId: string;
@@ -18,25 +58,29 @@ export type ReminderTarget = {
   deadline: Date | null;
 };
 
-/** The subscriptions to (re)schedule, with their competition's deadline. */
-export async function findReminderTargets(
-  db: Executor,
-  scope: { subscriptionIds?: readonly string[]; competitionGuids?: readonly string[] },
-): Promise<ReminderTarget[]> {
+export interface ReminderScope {
+  subscriptionIds?: readonly string[];
+  competitionGuids?: readonly string[];
+  /** Every follow of these users (their card, hence their band, changed). */
+  userIds?: readonly string[];
+}
+
+/** The subscriptions to (re)schedule, with their deadline (`reminderDeadlineSql`). */
+export async function findReminderTargets(db: Executor, scope: ReminderScope): Promise<ReminderTarget[]> {
   const conditions = [];
   if (scope.subscriptionIds?.length) conditions.push(inArray(subscriptions.id, [...scope.subscriptionIds]));
   if (scope.competitionGuids?.length)
     conditions.push(inArray(subscriptions.competitionGuid, [...scope.competitionGuids]));
+  if (scope.userIds?.length) conditions.push(inArray(subscriptions.userId, [...scope.userIds]));
   if (conditions.length === 0) return [];
   return db
     .select({
       subscriptionId: subscriptions.id,
       notificationsEnabled: subscriptions.notificationsEnabled,
       lost: subscriptions.lost,
-      deadline: competitions.registrationClosesAt,
+      deadline: reminderDeadlineSql,
     })
     .from(subscriptions)
-    .leftJoin(competitions, eq(competitions.guid, subscriptions.competitionGuid))
     .where(or(...conditions));
 }
 
@@ -137,7 +181,7 @@ export async function claimDueReminders(tx: Tx, now: Date, limit: number): Promi
       notificationsEnabled: subscriptions.notificationsEnabled,
       lost: subscriptions.lost,
       competitionName: competitions.name,
-      currentDeadline: competitions.registrationClosesAt,
+      currentDeadline: reminderDeadlineSql,
       tournamentDescription: tournaments.description,
     })
     .from(claimed)
@@ -182,18 +226,16 @@ export async function setReminderStatus(
 }
 
 /**
- * Follows whose competition has a deadline still ahead but that have no reminder rows yet (followed before
+ * Follows whose deadline is still ahead but that have no reminder rows yet (followed before
  * ingestion knew the deadline: ingestion records moves of a deadline, not its first value).
  */
 export async function findUnscheduled(db: Executor, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .innerJoin(competitions, eq(competitions.guid, subscriptions.competitionGuid))
     .where(
       and(
-        isNotNull(competitions.registrationClosesAt),
-        gt(competitions.registrationClosesAt, now),
+        sql`${reminderDeadlineSql} > ${now.toISOString()}::timestamptz`,
         notExists(
           db.select({ one: sql`1` }).from(reminders).where(eq(reminders.subscriptionId, subscriptions.id)),
         ),

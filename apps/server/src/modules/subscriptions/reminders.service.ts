@@ -2,7 +2,8 @@
  * Registration-deadline reminders (spec §9, issue 7; docs/decisions/060).
  *
  * - Scheduling: `syncReminders` computes, for each subscription, one row per reminder type from
- *   its competition's deadline (`reminderDueAt`: Rome calendar days, elapsed hours) and writes
+ *   its deadline (the band of the follower's card, else the earliest band, else the tournament's
+ *   or competition's closing: `reminderDeadlineSql`, decision 182) (`reminderDueAt`: Rome calendar days, elapsed hours) and writes
  *   them: `pending` when the subscription wants notifications and the time is still ahead,
  *   `skipped` when it is already past (never sent late), `cancelled` while notifications are
  *   off or the tournament is lost. `sent` rows never change. It runs in the transaction of
@@ -29,6 +30,7 @@ import {
   findRemindersOf,
   findReminderTargets,
   findUnscheduled,
+  type ReminderScope,
   type ReminderUpsert,
   setReminderStatus,
   upsertReminders,
@@ -48,11 +50,7 @@ const CHUNK = 1000;
  * about to send it); a row whose time moved, or that comes back after notifications were off,
  * is pending only when its time is still ahead.
  */
-export async function syncReminders(
-  db: Executor,
-  scope: { subscriptionIds?: readonly string[]; competitionGuids?: readonly string[] },
-  now: Date,
-): Promise<void> {
+export async function syncReminders(db: Executor, scope: ReminderScope, now: Date): Promise<void> {
   const targets = await findReminderTargets(db, scope);
   for (let start = 0; start < targets.length; start += CHUNK) {
     const chunk = targets.slice(start, start + CHUNK);

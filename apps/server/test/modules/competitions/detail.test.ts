@@ -96,12 +96,15 @@ describe('GET /api/competitions/:guid', () => {
         position: 1,
       }),
     ]);
-    expect(t?.documents.map((d) => d.title)).toEqual(['Locandina']);
-    expect(t?.ordersOfPlay).toEqual([expect.objectContaining({ title: 'OdG sabato', date: '2026-06-27' })]);
+    // Documents and orders of play are the competition's (decision 182), linked to our server.
+    expect(detail.documents.map((d) => d.title)).toEqual(['Locandina']);
+    expect(detail.ordersOfPlay).toEqual([
+      expect.objectContaining({ title: 'OdG sabato', date: '2026-06-27' }),
+    ]);
     expect(t?.draws.map((d) => d.title)).toEqual(['Tabellone finale']);
-    // The links open the simulator's files.
-    const pdf = await fetch(t?.draws[0]?.url ?? '');
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const file = detail.documents[0];
+    const pdf = await ctx.test.app.inject({ url: file?.url ?? '', headers: { cookie: ctx.cookie } });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
   it('places every participant by the admission rule, and the user by their card', async () => {

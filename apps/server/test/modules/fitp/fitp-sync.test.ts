@@ -176,25 +176,9 @@ describe('the card’s entries, the sync and the card radar', () => {
     });
   });
 
-  it('answers 503 flagged serviceDown for the sync while the federation is down; 404 without a card', async () => {
+  it('answers 404 without a card (the sync reads the stored lists: no federation call, decision 182)', async () => {
     const holder = await cardHolder();
     expect((await sync(holder.cookie)).json().code).toBe('FITP_NOT_CONNECTED');
-    await connect(holder.cookie, holder.card);
-    sim.script.fault({ kind: 'error', endpoint: 'entries', status: 503 });
-    const down = await sync(holder.cookie);
-    expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ serviceDown: true, code: 'FEDERATION_UNAVAILABLE' });
-    sim.script.clearFaults();
-  });
-
-  it('reads a competition the card entered before ingestion knows it', async () => {
-    const holder = await cardHolder();
-    await connect(holder.cookie, holder.card);
-    sim.clock.advance({ minutes: 1 });
-    const c = competition({ name: 'Torneo Appena Pubblicato' });
-    sim.script.addEntry({ tournamentUid: c.uuids[0] as string, cardNumber: holder.card });
-    const answer = (await sync(holder.cookie)).json();
-    expect(answer.toAdd).toEqual([expect.objectContaining({ competitionName: 'Torneo Appena Pubblicato' })]);
   });
 
   it('the radar tells the user at once when the card enters or leaves a list, following it automatically', async () => {

@@ -31,6 +31,26 @@ describe('/competition/:guid', () => {
       [`/api/competitions/${GUID}`]: () =>
         json({
           competition: detail({
+            documents: [
+              {
+                kind: 'document',
+                fileName: 'p.pdf',
+                title: 'Programma',
+                url: `/api/competitions/${GUID}/files/document/p.pdf`,
+                date: null,
+                publishedAt: '2026-11-20T08:00:00.000Z',
+              },
+            ],
+            ordersOfPlay: [
+              {
+                kind: 'order_of_play',
+                fileName: 'odg_20261212.pdf',
+                title: 'OdG sabato',
+                url: `/api/competitions/${GUID}/files/order_of_play/odg_20261212.pdf`,
+                date: '2026-12-12',
+                publishedAt: null,
+              },
+            ],
             tournaments: [
               tournament({
                 participants,
@@ -42,27 +62,8 @@ describe('/competition/:guid', () => {
                   subscriptionDate: '2026-11-21T09:02:00.000Z',
                   cutLine: 'inside',
                   reservePosition: null,
+                  partner: null,
                 },
-                documents: [
-                  {
-                    id: 1,
-                    kind: 'document',
-                    title: 'Programma',
-                    url: 'https://example.org/p.pdf',
-                    date: null,
-                    publishedAt: '2026-11-20T08:00:00.000Z',
-                  },
-                ],
-                ordersOfPlay: [
-                  {
-                    id: 7,
-                    kind: 'order_of_play',
-                    title: 'OdG sabato',
-                    url: 'https://example.org/odg.pdf',
-                    date: '2026-12-12',
-                    publishedAt: null,
-                  },
-                ],
               }),
               tournament({
                 uuid: 'B1E2C3D4-0000-4000-8000-000000000003',
@@ -108,10 +109,11 @@ describe('/competition/:guid', () => {
       ['2', 'Rossi GiuliaTu', '4.1'],
       ['3', 'Verdi Anna', '4.NC'],
     ]);
-    expect(within(panel).getByRole('link', { name: 'Programma' }).getAttribute('href')).toBe(
-      'https://example.org/p.pdf',
+    // Files are the competition's, linked to our server (the federation blocks browsers).
+    expect(screen.getByRole('link', { name: 'Programma' }).getAttribute('href')).toBe(
+      `/api/competitions/${GUID}/files/document/p.pdf`,
     );
-    expect(within(panel).getByText(/Giornata di sabato 12 dicembre 2026/)).toBeTruthy();
+    expect(screen.getByText(/Giornata di sabato 12 dicembre 2026/)).toBeTruthy();
     expect(within(panel).getByText('Nessun tabellone pubblicato.')).toBeTruthy();
 
     // The second draw, in its own tab.
@@ -125,6 +127,23 @@ describe('/competition/:guid', () => {
         'La tua tessera non è tra gli iscritti di questo tabellone.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says a competition without a published detail (team championship, TPRA) is shown from the calendar, not as an error', async () => {
+    stubApi({
+      [`/api/competitions/${GUID}`]: () =>
+        json({ competition: detail({ detailPublished: false, endDateKnown: false, tournaments: [] }) }),
+    });
+    renderApp(`/competition/${GUID}`);
+    expect(
+      await screen.findByText(
+        'La federazione non pubblica il dettaglio di questa competizione: qui trovi i dati del calendario.',
+        {},
+        WAIT,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/data di fine non indicata/)).toBeTruthy();
+    expect(screen.queryByText('Non è stato possibile caricare il torneo')).toBeNull();
   });
 
   it('invites a user without a card to connect one', async () => {

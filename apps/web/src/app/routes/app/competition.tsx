@@ -11,13 +11,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCompetition } from '@/features/competition/api/get-competition';
+import { CompetitionFiles } from '@/features/competition/components/competition-files';
+import { venueLine } from '@/features/competition/components/practical-info';
 import { TournamentSection } from '@/features/competition/components/tournament-section';
 import { isFromExplore, lastExploreHref } from '@/features/explore/search-state';
 import { CardEntryPanel } from '@/features/fitp/components/card-entry-panel';
 import { FollowControls } from '@/features/subscriptions/components/follow-controls';
 import { isApiClientError, isDegraded } from '@/lib/api-client';
 import { sourceLabel } from '@/lib/competition-labels';
-import { formatDayRange, formatEuro, formatInstant } from '@/lib/format';
+import { formatDay, formatDayRange, formatEuro, formatInstant } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 
 /** A link out of the app (the rules document, the organiser's page), opened in a new tab. */
@@ -60,13 +62,26 @@ function CompetitionFacts({ competition: c }: { competition: CompetitionDetail }
   return (
     <section className="mb-8 flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 shadow-sm">
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Fact label={t('competition.dates')}>{formatDayRange(c.startDate, c.endDate, language)}</Fact>
+        <Fact label={t('competition.dates')}>
+          {c.endDateKnown
+            ? formatDayRange(c.startDate, c.endDate, language)
+            : t('competition.fromDay', { date: formatDay(c.startDate, language) })}
+        </Fact>
         <Fact label={t('competition.place')}>
           {[c.city && `${c.city}${c.provinceSigla ? ` (${c.provinceSigla})` : ''}`]
             .filter(Boolean)
             .join('') || unknown}
         </Fact>
         <Fact label={t('competition.club')}>{c.club ?? unknown}</Fact>
+        {c.venues.length > 0 && (
+          <Fact label={t('competition.venues')}>
+            {c.venues.map((venue) => (
+              <span key={venueLine(venue)} className="block">
+                {venueLine(venue)}
+              </span>
+            ))}
+          </Fact>
+        )}
         <Fact label={t('competition.source')}>{sourceLabel(t, c.codFonte, c.fonteLabel)}</Fact>
         <Fact label={t('competition.prizePool')}>
           {c.prizeMoney > 0 ? formatEuro(c.prizeMoney, language) : t('competition.noPrize')}
@@ -214,13 +229,25 @@ export function CompetitionRoute() {
       ) : competition ? (
         <>
           <CompetitionFacts competition={competition} />
-          {competition.tournaments.length === 0 ? (
+          {competition.detailPublished && (
+            <CompetitionFiles
+              documents={competition.documents}
+              rules={competition.rules}
+              ordersOfPlay={competition.ordersOfPlay}
+            />
+          )}
+          {!competition.detailPublished ? (
+            <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted-foreground">
+              {t('competition.noDetail')}
+            </p>
+          ) : competition.tournaments.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted-foreground">
               {t('competition.noTournaments')}
             </p>
           ) : competition.tournaments.length === 1 && competition.tournaments[0] ? (
             <TournamentSection
               tournament={competition.tournaments[0]}
+              cardRanking={competition.cardRanking}
               followControls={
                 <TournamentFollowControls competition={competition} tournament={competition.tournaments[0]} />
               }
@@ -241,6 +268,7 @@ export function CompetitionRoute() {
                 <TabsContent key={tournament.uuid} value={tournament.uuid}>
                   <TournamentSection
                     tournament={tournament}
+                    cardRanking={competition.cardRanking}
                     followControls={
                       <TournamentFollowControls competition={competition} tournament={tournament} />
                     }

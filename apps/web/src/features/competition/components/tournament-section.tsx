@@ -1,13 +1,14 @@
-import type { TournamentDetail, TournamentItem } from '@radar/shared';
-import { FileText } from 'lucide-react';
+import type { TournamentDetail } from '@radar/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentLink } from '@/components/document-link';
 import { Badge } from '@/components/ui/badge';
 import { drawLabel } from '@/lib/competition-labels';
-import { formatDay, formatInstant, formatNumber, formatRankingValue } from '@/lib/format';
+import { formatInstant, formatNumber, formatRankingValue } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
+import { DeadlineBands } from './deadline-bands';
+import { DrawList } from './draw-list';
+import { PracticalInfo } from './practical-info';
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,40 +16,6 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
       <dd className="text-sm">{children}</dd>
     </div>
-  );
-}
-
-function ItemList({ title, items, empty }: { title: string; items: TournamentItem[]; empty: string }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  return (
-    <section aria-label={title} className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
-      <h3 className="mb-3 font-semibold">{title}</h3>
-      {items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{empty}</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((item) => (
-            <li key={`${item.kind}-${item.id}`} className="flex items-start gap-3">
-              <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              <div className="min-w-0">
-                <DocumentLink title={item.title} url={item.url} />
-                <p className="text-xs text-muted-foreground">
-                  {[
-                    item.date &&
-                      t('competition.ordersOfPlay.day', { date: formatDay(item.date, language, 'long') }),
-                    item.publishedAt &&
-                      t('competition.published', { date: formatInstant(item.publishedAt, language) }),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 
@@ -64,18 +31,21 @@ const PARTICIPANT_COLUMNS = [
 /**
  * One draw of the competition: the user's follow of it (follow/unfollow, notifications, lost:
  * the `followControls` slot, filled by the route with the subscriptions feature's controls),
- * its settings, the user’s entry (the `entryPanel` slot, the FITP card feature’s panel), participants
- * and published items.
+ * its settings, deadlines by band and practical information, the user’s entry (the `entryPanel`
+ * slot, the FITP card feature’s panel), participants and published draws.
  */
 export function TournamentSection({
   tournament: t0,
   followControls,
   entryPanel,
+  cardRanking = null,
 }: {
   tournament: TournamentDetail;
   followControls: ReactNode;
   /** The user's entry by their card (the FITP card feature's panel), filled by the route. */
   entryPanel: ReactNode;
+  /** The ranking of the user's card: its band's deadline is marked. */
+  cardRanking?: string | null;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -91,8 +61,6 @@ export function TournamentSection({
       {followControls}
       <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:grid-cols-3 lg:grid-cols-4">
         <Info label={t('competition.info.draw')}>{drawLabel(t, t0) || unknown}</Info>
-        <Info label={t('competition.info.surface')}>{t0.surface ?? unknown}</Info>
-        <Info label={t('competition.info.balls')}>{t0.balls ?? unknown}</Info>
         <Info label={t('competition.info.matchFormat')}>{t0.matchFormat ?? unknown}</Info>
         <Info label={t('competition.info.maxParticipants')}>
           {t0.maxParticipants === null ? unknown : formatNumber(t0.maxParticipants, language)}
@@ -103,6 +71,9 @@ export function TournamentSection({
         <Info label={t('competition.participants')}>{formatNumber(t0.participantsCount, language)}</Info>
         <Info label={t('competition.info.rankingLimit')}>{t0.rankingLimit ?? unknown}</Info>
       </dl>
+
+      <DeadlineBands deadlines={t0.deadlines} cardRanking={cardRanking} />
+      <PracticalInfo tournament={t0} />
 
       {entryPanel}
 
@@ -160,23 +131,17 @@ export function TournamentSection({
         )}
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-3">
-        <ItemList
-          title={t('competition.documents.title')}
-          items={t0.documents}
-          empty={t('competition.documents.empty')}
-        />
-        <ItemList
-          title={t('competition.ordersOfPlay.title')}
-          items={t0.ordersOfPlay}
-          empty={t('competition.ordersOfPlay.empty')}
-        />
-        <ItemList
-          title={t('competition.draws.title')}
-          items={t0.draws}
-          empty={t('competition.draws.empty')}
-        />
-      </div>
+      {t0.draws.length === 0 ? (
+        <section
+          aria-label={t('competition.draws.title')}
+          className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
+        >
+          <h3 className="mb-3 font-semibold">{t('competition.draws.title')}</h3>
+          <p className="text-sm text-muted-foreground">{t('competition.draws.empty')}</p>
+        </section>
+      ) : (
+        t0.draws.map((draw) => <DrawList key={draw.sectionCode} draw={draw} />)
+      )}
     </div>
   );
 }

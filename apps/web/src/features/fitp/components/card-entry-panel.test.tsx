@@ -44,6 +44,7 @@ const draw = (overrides: Partial<TournamentDetail>) =>
       subscriptionDate: '2026-11-21T09:02:00.000Z',
       cutLine: 'reserve',
       reservePosition: 1,
+      partner: null,
     },
     ...overrides,
   });
@@ -78,6 +79,7 @@ describe('the card on the tournament detail', () => {
             subscriptionDate: null,
             cutLine: 'inside',
             reservePosition: null,
+            partner: { name: 'Marco', surname: 'Verdi', membershipCard: '000000023', ranking: '4.2' },
           },
         })}
         hasCard
@@ -87,6 +89,8 @@ describe('the card on the tournament detail', () => {
     expect(within(panel).getByText('3° su 3 per ordine di iscrizione')).toBeTruthy();
     expect(within(panel).getByText('Dentro il tabellone')).toBeTruthy();
     expect(within(panel).getByText('Sopra il tuo limite')).toBeTruthy();
+    // Doubles: the partner the entry list pairs the card with.
+    expect(within(panel).getByText('In coppia con Verdi Marco (4.2)')).toBeTruthy();
   });
 
   it('deep-links to Settings › FITP without a card', async () => {

@@ -67,6 +67,14 @@ export function CardEntryPanel({ tournament, hasCard }: { tournament: Tournament
             {entry.subscriptionDate &&
               ` · ${t('fitp.entry.since', { date: formatInstant(entry.subscriptionDate, language) })}`}
           </p>
+          {entry.partner && (
+            <p className="text-sm">
+              {t('fitp.entry.partner', {
+                name: `${entry.partner.surname} ${entry.partner.name}`.trim(),
+                ranking: entry.partner.ranking ?? '—',
+              })}
+            </p>
+          )}
           <p className="flex flex-wrap items-center gap-2 text-sm">
             {entry.cutLine === 'inside' ? (
               <Badge tone="success">{t('fitp.entry.inside')}</Badge>

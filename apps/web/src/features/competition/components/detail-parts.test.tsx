@@ -1,0 +1,135 @@
+import type { Draw } from '@radar/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi, testUser } from '../../../../test/api-stub';
+import { tournament } from '../../../../test/fixtures/competitions';
+import { renderInApp } from '../../../../test/test-utils';
+import { DeadlineBands } from './deadline-bands';
+import { DrawList } from './draw-list';
+import { PracticalInfo } from './practical-info';
+
+const WAIT = { timeout: 5_000 };
+
+describe('the detail’s bands table', () => {
+  const deadlines = [
+    { minRank: '4.NC', maxRank: '4.1', closesAt: '2026-07-28T10:00:00.000Z', byReferee: false },
+    { minRank: '3.NC', maxRank: '3.1', closesAt: '2026-07-25T16:00:00.000Z', byReferee: false },
+    { minRank: '2.8', maxRank: '1', closesAt: null, byReferee: true },
+  ];
+
+  it('reads each band with its Rome deadline, the referee’s band, and marks the card’s band', async () => {
+    stubApi({ 'GET /user': testUser() });
+    renderInApp(<DeadlineBands deadlines={deadlines} cardRanking="4.3" />);
+    const table = await screen.findByRole('region', { name: 'Scadenze iscrizioni per classifica' }, WAIT);
+    const rows = within(table)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual([
+      'da 4.NC a 4.1 fino al 28/07 12:00La tua fascia',
+      'da 3.NC a 3.1 fino al 25/07 18:00',
+      'da 2.8 a 1: decisa dal giudice arbitro',
+    ]);
+  });
+
+  it('speaks English too, and shows nothing without bands', async () => {
+    stubApi({ 'GET /user': testUser({ language: 'en' }) });
+    const { container } = renderInApp(
+      <>
+        <DeadlineBands deadlines={deadlines.slice(0, 1)} cardRanking={null} />
+        <DeadlineBands deadlines={[]} cardRanking="4.1" />
+      </>,
+    );
+    expect(await screen.findByText('from 4.NC to 4.1 until 28/07 12:00', undefined, WAIT)).toBeTruthy();
+    expect(container.querySelectorAll('section')).toHaveLength(1);
+  });
+});
+
+describe('the detail’s practical information', () => {
+  it('shows the fee with its line breaks, balls, court type, times, courts, night play, venue, gender and ages', async () => {
+    stubApi({ 'GET /user': testUser() });
+    renderInApp(
+      <PracticalInfo
+        tournament={tournament({
+          fee: 'Soci 20 €\nNon soci 25 €',
+          balls: 'Dunlop Fort',
+          surface: 'Terra rossa',
+          weekdayMatchTime: '17:00',
+          festiveMatchTime: '09:00',
+          billboardTime: '19:00',
+          courts: 4,
+          nightPlay: false,
+          venue: { address: 'Via dei Gordiani 1', cap: '00176', municipality: 'Roma', province: 'RM' },
+          gender: 'M',
+          ageCodes: ['NOR', 'O45'],
+        })}
+      />,
+    );
+    const section = await screen.findByRole('region', { name: 'Informazioni pratiche' }, WAIT);
+    const pairs = Object.fromEntries(
+      [...section.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(pairs).toEqual({
+      'Quota di iscrizione': 'Soci 20 €\nNon soci 25 €',
+      Palle: 'Dunlop Fort',
+      'Tipo di campo': 'Terra rossa',
+      'Orario di gioco feriale': '17:00',
+      'Orario di gioco festivo': '09:00',
+      'Orario di pubblicazione del tabellone': '19:00',
+      Campi: '4',
+      'Gioco in notturna': 'No',
+      Impianto: 'Via dei Gordiani 1, 00176 Roma (RM)',
+      Sesso: 'M',
+      'Categorie d’età': 'NOR, O45',
+    });
+    // The fee keeps the federation's lines.
+    expect(within(section).getByText(/Soci 20 €/).className).toContain('whitespace-pre-line');
+  });
+});
+
+describe('the draw list', () => {
+  const side = (name: string, seed: number | null = null, retired = false) => ({
+    players: [{ name, ranking: null }],
+    seed,
+    retired,
+    absent: false,
+  });
+  const draw: Draw = {
+    sectionCode: '1',
+    title: 'Tabellone finale',
+    rounds: [
+      {
+        round: 1,
+        matches: [
+          { position: 1, sides: [side('ROSSI MARIO', 1), null], score: null, winner: 0 },
+          {
+            position: 2,
+            sides: [side('VERDI ANNA'), side('NERI LUCA', null, true)],
+            score: '63 21',
+            winner: 0,
+          },
+        ],
+      },
+      {
+        round: 2,
+        matches: [
+          { position: 1, sides: [side('ROSSI MARIO', 1), side('VERDI ANNA')], score: null, winner: null },
+        ],
+      },
+    ],
+  };
+
+  it('lists each round’s matches: seeds, byes, the winner in bold, scores and retirements', async () => {
+    stubApi({ 'GET /user': testUser() });
+    renderInApp(<DrawList draw={draw} />);
+    const list = await screen.findByRole('region', { name: 'Tabellone finale' }, WAIT);
+    const semis = within(list).getByRole('region', { name: 'Semifinali' });
+    const final = within(list).getByRole('region', { name: 'Finale' });
+    const [bye, played] = within(semis).getAllByRole('listitem');
+    expect(bye?.textContent).toBe('[1]ROSSI MARIOBye');
+    expect(played?.textContent).toBe('VERDI ANNANERI LUCARitirato63 21');
+    expect(within(played as HTMLElement).getByText('VERDI ANNA').parentElement?.className).toContain(
+      'font-semibold',
+    );
+    expect(within(final).getByRole('listitem').textContent).toBe('[1]ROSSI MARIOVERDI ANNADa giocare');
+  });
+});
