@@ -131,7 +131,7 @@ const itemsOfCompetition = preparedQuery((db) =>
     .where(eq(tournamentItems.competitionGuid, sql.placeholder('guid')))
     .orderBy(
       desc(sql`coalesce(${tournamentItems.publishedAt}, ${tournamentItems.firstSeenAt})`),
-      desc(tournamentItems.itemId),
+      desc(tournamentItems.itemKey),
     )
     .prepare('items_of_competition'),
 );
@@ -366,7 +366,7 @@ export async function searchDocumentRows(
         asc(tournamentItems.competitionGuid),
         asc(tournamentItems.tournamentUuid),
         asc(tournamentItems.kind),
-        asc(tournamentItems.itemId),
+        asc(tournamentItems.itemKey),
       )
       .limit(page.limit)
       .offset(page.offset),
