@@ -66,7 +66,11 @@ describe('filters the federation ignores are ours: search and matching agree', (
     return detail.kind === 'found' ? (detail.detail.prizeMoney ?? 0) : 0;
   };
 
-  const cases: { name: string; criteria: Partial<FilterCriteria>; expected: (guid: string) => boolean }[] = [
+  const cases: {
+    name: string;
+    criteria: Partial<Pick<FilterCriteria, 'catClass' | 'catEta' | 'prize' | 'tipoTorneo'>>;
+    expected: (guid: string) => boolean;
+  }[] = [
     {
       name: 'category class 3',
       criteria: { catClass: 3 },
