@@ -312,4 +312,37 @@ describe('ingestion (sharded sweep)', () => {
     expect(daily.sweep).toBe('full');
     expect(fed.detailGuids).toContain([...fed.competitions.values()].at(-1)?.row.guid);
   });
+
+  it('sweeps the next 60 days at every pass and the rest of the calendar daily', async () => {
+    // Milano over 100 rows from today on: walked; the near sweep stops past today + 60 days.
+    fed.add(...generateCalendar({ 15: 240 }, { from: '2026-06-11', perDay: 2 }));
+    await runIngestion(deps);
+    const near = fakeCompetition(fakeRow({ n: 7001, provinceId: 15, startDate: '2026-07-01' }));
+    const far = fakeCompetition(fakeRow({ n: 7002, provinceId: 15, startDate: '2026-12-20' }));
+    fed.add(near, far);
+    later(HOUR);
+    const second = await runIngestion(deps);
+    expect(second).toMatchObject({ sweep: 'near', added: 1, federationDown: false });
+    expect(await storedGuids()).toContain(near.row.guid);
+    expect(await storedGuids()).not.toContain(far.row.guid);
+    later(23 * HOUR);
+    const daily = await runIngestion(deps);
+    expect(daily).toMatchObject({ sweep: 'full', added: 1 });
+    expect(await storedGuids()).toContain(far.row.guid);
+  }, 60_000);
+
+  it('reads a detail hourly in the 24 hours before one of its band deadlines', async () => {
+    const row = fakeRow({ n: 31, provinceId: 15, startDate: '2026-06-20' });
+    const closing = fakeTournament('T-CLOSING', 31, {
+      deadlines: [
+        { minRank: '4.NC', maxRank: '1', closesAt: new Date(START.getTime() + 20 * HOUR), byReferee: false },
+      ],
+    });
+    fed.add({ ...fakeCompetition(row), detail: fakeDetail(row, [closing]) });
+    await runIngestion(deps);
+    fed.resetCalls();
+    later(HOUR);
+    await runIngestion(deps);
+    expect(fed.detailGuids).toEqual([row.guid]);
+  });
 });
