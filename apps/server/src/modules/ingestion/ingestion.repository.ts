@@ -100,6 +100,7 @@ export async function upsertListRows(tx: Tx, values: CompetitionListValues[]): P
         drawKeys: excluded('draw_keys'),
         onlineRegistration: excluded('online_registration'),
         authorized: excluded('authorized'),
+        registrationOpensAt: excluded('registration_opens_at'),
         searchText: excluded('search_text'),
         listSyncedAt: excluded('list_synced_at'),
         updatedAt: excluded('updated_at'),

@@ -211,6 +211,8 @@ function listValues(
     drawKeys: drawKeys([row.mainDraw, ...row.draws, ...tournamentDraws]),
     onlineRegistration: row.onlineRegistration,
     authorized: row.authorized,
+    // The real federation gives no opening instant (§1): cleared, so the assumed dialect's is not kept.
+    registrationOpensAt: null,
     searchText: foldText([row.name, row.club, row.city].filter(Boolean).join(' ')),
     addedAt: ctx.baseline ? null : ctx.now,
     firstSeenAt: ctx.now,
