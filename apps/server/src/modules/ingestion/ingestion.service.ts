@@ -15,6 +15,7 @@ import {
   type CompetitionEventKind,
   drawKeys,
   foldText,
+  rankingValue,
   romeDate,
 } from '@radar/shared';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
@@ -273,6 +274,19 @@ function latest(dates: readonly (Date | null)[]): Date | null {
   return times.length > 0 ? new Date(Math.max(...times)) : null;
 }
 
+/**
+ * The best ranking a tournament admits (the eligibility's "ranking limit"): the best of its
+ * `AvailableRankings`; null when none is readable.
+ */
+export function bestRankingOf(rankings: readonly string[]): string | null {
+  let best: { ranking: string; value: number } | null = null;
+  for (const ranking of rankings) {
+    const value = rankingValue(ranking);
+    if (value !== null && (best === null || value < best.value)) best = { ranking, value };
+  }
+  return best?.ranking ?? null;
+}
+
 /** Entries: pairs in doubles (both players share `pair`), players in singles. */
 function entriesOf(t: FederationTournament): number {
   if (t.participants.length === 0) return t.participantsCount ?? 0;
@@ -312,7 +326,7 @@ export async function applyDetail(
         type: t.type,
         categoryClass: t.categoryClass,
         ageCategory: t.ageCategory,
-        rankingLimit: null,
+        rankingLimit: bestRankingOf(t.availableRankings),
         isDouble: t.isDouble,
         participantsCount: entriesOf(t),
         maxParticipants: null,

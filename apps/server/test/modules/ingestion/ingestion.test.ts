@@ -221,6 +221,9 @@ describe('ingestion (sharded sweep)', () => {
       courts: 3,
       nightPlay: true,
       surface: 'Terra rossa',
+      // The best of its AvailableRankings (4.1, 4.2, 4.NC): what the card's eligibility reads.
+      rankingLimit: '4.1',
+      availableRankings: ['4.1', '4.2', '4.NC'],
     });
   });
 
