@@ -48,6 +48,8 @@ export class FakeFederation implements FederationClient {
   readonly detailGuids: string[] = [];
   /** Every call throws "service down". */
   down = false;
+  /** Guids whose detail call fails as "service down" (one failing competition). */
+  readonly failingDetails = new Set<string>();
   /** Added to `record` of the queries it matches (a shard whose totals do not add up). */
   totalSkew: ((query: ListQuery) => number) | null = null;
 
@@ -93,6 +95,7 @@ export class FakeFederation implements FederationClient {
   async competitionDetail(guid: string): Promise<DetailResult> {
     this.enter('competitionDetail');
     this.detailGuids.push(guid);
+    if (this.failingDetails.has(guid)) throw new FederationUnavailableError('competitionDetail', 'timeout');
     return structuredClone(this.competitions.get(guid)?.detail ?? { kind: 'not-found' });
   }
 

@@ -348,4 +348,26 @@ describe('ingestion (sharded sweep)', () => {
     await runIngestion(deps);
     expect(fed.detailGuids).toEqual([row.guid]);
   });
+
+  it('goes on past one failing competition', async () => {
+    const calendar = generateCalendar({ 15: 4 }, { from: '2026-06-20' });
+    fed.add(...calendar);
+    const failing = calendar[1]?.row.guid ?? '';
+    fed.failingDetails.add(failing);
+    const summary = await runIngestion(deps);
+    expect(summary).toMatchObject({ detailsRead: 3, detailsFailed: 1, federationDown: false });
+    const read = await database.db.select({ guid: tournaments.competitionGuid }).from(tournaments);
+    expect(read.map((r) => r.guid).sort()).toEqual(
+      calendar
+        .map((c) => c.row.guid)
+        .filter((g) => g !== failing)
+        .sort(),
+    );
+    // Its detail is due again at the next pass.
+    fed.failingDetails.clear();
+    fed.resetCalls();
+    later(15 * 60_000);
+    await runIngestion(deps);
+    expect(fed.detailGuids).toEqual([failing]);
+  });
 });
