@@ -142,7 +142,7 @@ async function seed(database: Database): Promise<{ cookie: string }> {
           items.push({
             tournamentUuid: uuid,
             kind: 'document',
-            itemId: 1,
+            itemKey: `locandina-${uuid}.pdf`,
             competitionGuid: guid,
             title: 'Locandina',
             url: 'https://example.org/locandina.pdf',

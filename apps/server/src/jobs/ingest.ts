@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../db/client';
-import { runCardRadar } from '../modules/fitp/card-radar.service';
+import { type CardRadarSummary, runCardRadar } from '../modules/fitp/card-radar.service';
 import { recordJobSuccess } from '../modules/health/job-runs.repository';
 import { readFederationStatus } from '../modules/ingestion/ingestion.repository';
 import {
@@ -38,17 +38,29 @@ export const ingestJob: JobDefinition<IngestionDeps & { boss: PgBoss }> = {
   cron: (settings) => ingestCron(settings.ingestIntervalMinutes),
   work: { pollingIntervalSeconds: 2 },
   handler: (deps) => async () => {
-    const summary = await runIngestion(deps);
-    if (!summary.federationDown) await recordJobSuccess(deps.db, INGEST_QUEUE, deps.now());
-    await requestFollowUps(deps.boss, summary);
-    // The card radar reads the entry lists this pass wrote (docs/decisions/102).
-    try {
-      await runCardRadar({ db: deps.db, queue: deps.boss, now: deps.now, logger: deps.logger });
-    } catch (error) {
-      deps.logger.error({ err: error }, 'card radar failed; the next pass tries again');
-    }
+    await runIngestPass(deps);
   },
 };
+
+/**
+ * THE ingestion pass, scheduled or `npm run ingest` alike: reads what cadence.ts says is due,
+ * records the job's success, asks for matching and live updates when the pass recorded what they
+ * act on, then runs the card radar over the entry lists the pass wrote (docs/decisions/102, 181).
+ */
+export async function runIngestPass(
+  deps: IngestionDeps & { boss: PgBoss },
+): Promise<{ summary: IngestionSummary; radar: CardRadarSummary | null }> {
+  const summary = await runIngestion(deps);
+  if (!summary.federationDown) await recordJobSuccess(deps.db, INGEST_QUEUE, deps.now());
+  await requestFollowUps(deps.boss, summary);
+  let radar: CardRadarSummary | null = null;
+  try {
+    radar = await runCardRadar({ db: deps.db, queue: deps.boss, now: deps.now, logger: deps.logger });
+  } catch (error) {
+    deps.logger.error({ err: error }, 'card radar failed; the next pass tries again');
+  }
+  return { summary, radar };
+}
 
 /**
  * After a pass (scheduled, or `npm run ingest`): matching when it recorded new competitions,

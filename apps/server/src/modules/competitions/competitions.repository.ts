@@ -417,7 +417,7 @@ export async function searchDocumentRows(
         asc(tournamentItems.competitionGuid),
         asc(tournamentItems.tournamentUuid),
         asc(tournamentItems.kind),
-        asc(tournamentItems.itemId),
+        asc(tournamentItems.itemKey),
       )
       .limit(page.limit)
       .offset(page.offset),

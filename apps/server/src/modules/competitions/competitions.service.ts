@@ -376,7 +376,8 @@ export async function sqlAnswer(
           competitionName: r.competitionName,
           city: r.city,
           provinceSigla: r.provinceSigla,
-          tournamentUuid: r.item.tournamentUuid,
+          // A competition's file has no tournament (minimal fix for item_key; the DTO is reworked in issue 27).
+          tournamentUuid: r.item.tournamentUuid ?? '',
           tournamentDescription: r.tournamentDescription,
         }),
       ),
@@ -451,9 +452,16 @@ export async function searchCompetitions(
 
 // --- Detail ---------------------------------------------------------------------------------------
 
+/** A stable number for an item's key (minimal fix for item_key: the DTO's `id` is reworked in issue 27). */
+function itemNumber(key: string): number {
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (Math.imul(hash, 31) + key.charCodeAt(i)) | 0;
+  return hash & 0x7fffffff;
+}
+
 function toItem(row: TournamentItemRow): TournamentItem {
   return {
-    id: row.itemId,
+    id: itemNumber(`${row.kind}:${row.itemKey}`),
     kind: row.kind as TournamentItemKind,
     title: row.title,
     url: row.url,

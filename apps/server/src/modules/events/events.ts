@@ -2,7 +2,9 @@
  * Change events recorded by ingestion (table `competition_events`), for the matching engine
  * and live updates. See docs/decisions/021-competition-change-events.md.
  *
- * A row: `{ id, kind, competitionGuid, tournamentUuid, itemId, payload, dedupeKey, createdAt }`.
+ * A row: `{ id, kind, competitionGuid, tournamentUuid, itemKey, payload, dedupeKey, createdAt }`.
+ * Documents and orders of play belong to the competition (`tournamentUuid` null, `itemKey` the
+ * file name); a draw to a tournament section (`itemKey` `<TournamentId>:<SectionCode>`).
  * `id` grows in commit order; consumers keep their own cursor (the last id they handled).
  */
 import type { CompetitionEventKind } from '@radar/shared';
@@ -39,7 +41,8 @@ export interface CompetitionEventPayloads {
 }
 
 export interface ItemPayload extends Base {
-  tournamentDescription: string;
+  /** The tournament's description for a draw; null for a competition's file. */
+  tournamentDescription: string | null;
   title: string;
   url: string | null;
   /** Day of play, for orders of play. */
@@ -52,7 +55,7 @@ export type NewCompetitionEvent<K extends CompetitionEventKind = CompetitionEven
     kind: P;
     competitionGuid: string;
     tournamentUuid: string | null;
-    itemId: number | null;
+    itemKey: string | null;
     payload: CompetitionEventPayloads[P];
     dedupeKey: string;
   };
@@ -62,8 +65,12 @@ export type NewCompetitionEvent<K extends CompetitionEventKind = CompetitionEven
 export const dedupeKeys = {
   newCompetition: (guid: string) => `new_competition:${guid}`,
   tournamentAdded: (uuid: string) => `tournament_added:${uuid}`,
-  newItem: (kind: 'new_document' | 'new_order_of_play' | 'new_scoreboard', uuid: string, itemId: number) =>
-    `${kind}:${uuid}:${itemId}`,
+  /** A competition's file (document, order of play): once per file name. */
+  newFile: (kind: 'new_document' | 'new_order_of_play', guid: string, fileName: string) =>
+    `${kind}:${guid}:${fileName}`,
+  /** A draw: once per published version (its checksum). */
+  newScoreboard: (uuid: string, sectionCode: string, checksum: string) =>
+    `new_scoreboard:${uuid}:${sectionCode}:${checksum}`,
   deadlineChanged: (guid: string, from: string, to: string) => `deadline_changed:${guid}:${from}>${to}`,
   datesChanged: (guid: string, from: string, to: string) => `dates_changed:${guid}:${from}>${to}`,
 };
@@ -77,7 +84,7 @@ export function newCompetitionEvent(
     kind: 'new_competition',
     competitionGuid: guid,
     tournamentUuid: null,
-    itemId: null,
+    itemKey: null,
     dedupeKey: dedupeKeys.newCompetition(guid),
     payload,
   };

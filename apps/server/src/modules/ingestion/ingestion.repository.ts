@@ -2,14 +2,17 @@
  * SQL of ingestion: reading what is stored for change detection, and writing the federation's
  * data with the change events in the same transaction.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { TournamentItemKind } from '@radar/shared';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
   competitionEvents,
   competitions,
+  draws,
   federationStatus,
   participants,
+  tournamentDeadlines,
   tournamentItems,
   tournaments,
 } from '../../db/schema';
@@ -23,11 +26,6 @@ export type StoredListState = {
   name: string;
   startDate: string;
   endDate: string;
-  registrationClosesAt: Date | null;
-  federationModifiedAt: Date | null;
-  detailSyncedAt: Date | null;
-  detailModifiedAt: Date | null;
-  detailStatus: 'found' | 'unpublished' | null;
 };
 
 /** The stored state of these competitions, locked until the transaction ends. */
@@ -39,11 +37,6 @@ export async function lockListState(tx: Tx, guids: string[]): Promise<Map<string
       name: competitions.name,
       startDate: competitions.startDate,
       endDate: competitions.endDate,
-      registrationClosesAt: competitions.registrationClosesAt,
-      federationModifiedAt: competitions.federationModifiedAt,
-      detailSyncedAt: competitions.detailSyncedAt,
-      detailModifiedAt: competitions.detailModifiedAt,
-      detailStatus: competitions.detailStatus,
     })
     .from(competitions)
     .where(inArray(competitions.guid, guids))
@@ -73,7 +66,7 @@ export async function findTournamentDraws(tx: Tx, guids: string[]): Promise<Stor
 
 export type CompetitionListValues = typeof competitions.$inferInsert;
 
-/** Inserts or updates competitions from list rows; what only the detail knows is left alone. */
+/** Inserts or updates competitions from list rows; what only the detail knows (prize, deadlines) is left alone. */
 export async function upsertListRows(tx: Tx, values: CompetitionListValues[]): Promise<void> {
   if (values.length === 0) return;
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -91,6 +84,12 @@ export async function upsertListRows(tx: Tx, values: CompetitionListValues[]): P
         regionId: excluded('region_id'),
         startDate: excluded('start_date'),
         endDate: excluded('end_date'),
+        endDateKnown: excluded('end_date_known'),
+        tpraId: excluded('tpra_id'),
+        sector: excluded('sector'),
+        bands: excluded('bands'),
+        ageCodes: excluded('age_codes'),
+        drawTypes: excluded('draw_types'),
         codFonte: excluded('cod_fonte'),
         fonteLabel: excluded('fonte_label'),
         idDisciplina: excluded('id_disciplina'),
@@ -99,12 +98,9 @@ export async function upsertListRows(tx: Tx, values: CompetitionListValues[]): P
         catClass: excluded('cat_class'),
         catEta: excluded('cat_eta'),
         drawKeys: excluded('draw_keys'),
-        prizeMoney: excluded('prize_money'),
         onlineRegistration: excluded('online_registration'),
         authorized: excluded('authorized'),
         registrationOpensAt: excluded('registration_opens_at'),
-        registrationClosesAt: excluded('registration_closes_at'),
-        federationModifiedAt: excluded('federation_modified_at'),
         searchText: excluded('search_text'),
         listSyncedAt: excluded('list_synced_at'),
         updatedAt: excluded('updated_at'),
@@ -139,31 +135,23 @@ export type StoredDetailState = {
   competition: {
     guid: string;
     name: string;
-    tipoTorneo: string | null;
-    catClass: number | null;
-    catEta: string | null;
-    prizeMoney: number;
-    federationModifiedAt: Date | null;
+    drawKeys: string[];
+    registrationClosesAt: Date | null;
     detailSyncedAt: Date | null;
+    detailFingerprint: string | null;
   };
   tournamentUuids: Set<string>;
-  /** `uuid|kind|id` of every stored item. */
-  itemKeys: Set<string>;
 };
-
-export const itemKey = (uuid: string, kind: string, id: number) => `${uuid}|${kind}|${id}`;
 
 export async function lockDetailState(tx: Tx, guid: string): Promise<StoredDetailState | null> {
   const [competition] = await tx
     .select({
       guid: competitions.guid,
       name: competitions.name,
-      tipoTorneo: competitions.tipoTorneo,
-      catClass: competitions.catClass,
-      catEta: competitions.catEta,
-      prizeMoney: competitions.prizeMoney,
-      federationModifiedAt: competitions.federationModifiedAt,
+      drawKeys: competitions.drawKeys,
+      registrationClosesAt: competitions.registrationClosesAt,
       detailSyncedAt: competitions.detailSyncedAt,
+      detailFingerprint: competitions.detailFingerprint,
     })
     .from(competitions)
     .where(eq(competitions.guid, guid))
@@ -173,42 +161,50 @@ export async function lockDetailState(tx: Tx, guid: string): Promise<StoredDetai
     .select({ uuid: tournaments.uuid })
     .from(tournaments)
     .where(eq(tournaments.competitionGuid, guid));
-  const items = await tx
-    .select({ uuid: tournamentItems.tournamentUuid, kind: tournamentItems.kind, id: tournamentItems.itemId })
-    .from(tournamentItems)
-    .where(eq(tournamentItems.competitionGuid, guid));
-  return {
-    competition,
-    tournamentUuids: new Set(storedTournaments.map((t) => t.uuid)),
-    itemKeys: new Set(items.map((i) => itemKey(i.uuid, i.kind, i.id))),
-  };
+  return { competition, tournamentUuids: new Set(storedTournaments.map((t) => t.uuid)) };
 }
 
 export async function upsertTournaments(tx: Tx, values: (typeof tournaments.$inferInsert)[]): Promise<void> {
   if (values.length === 0) return;
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  const columns = [
+    'competition_guid',
+    'ordinal',
+    'description',
+    'type',
+    'category_class',
+    'age_category',
+    'ranking_limit',
+    'is_double',
+    'participants_count',
+    'max_participants',
+    'admission_type',
+    'surface',
+    'balls',
+    'match_format',
+    'tournament_id',
+    'gender',
+    'age_codes',
+    'available_rankings',
+    'registration_closes_at',
+    'fee',
+    'weekday_match_time',
+    'festive_match_time',
+    'billboard_time',
+    'night_play',
+    'courts',
+    'federation_status',
+    'venue',
+    'sections',
+    'updated_at',
+  ] as const;
+  const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   await tx
     .insert(tournaments)
     .values(values)
     .onConflictDoUpdate({
       target: tournaments.uuid,
-      set: {
-        competitionGuid: excluded('competition_guid'),
-        ordinal: excluded('ordinal'),
-        description: excluded('description'),
-        type: excluded('type'),
-        categoryClass: excluded('category_class'),
-        ageCategory: excluded('age_category'),
-        rankingLimit: excluded('ranking_limit'),
-        isDouble: excluded('is_double'),
-        participantsCount: excluded('participants_count'),
-        maxParticipants: excluded('max_participants'),
-        admissionType: excluded('admission_type'),
-        surface: excluded('surface'),
-        balls: excluded('balls'),
-        matchFormat: excluded('match_format'),
-        updatedAt: excluded('updated_at'),
-      },
+      set: Object.fromEntries(columns.map((column) => [camel(column), excluded(column)])),
     });
 }
 
@@ -224,18 +220,72 @@ export async function replaceParticipants(
   for (let i = 0; i < rows.length; i += 2000) await tx.insert(participants).values(rows.slice(i, i + 2000));
 }
 
-export async function upsertItems(tx: Tx, rows: (typeof tournamentItems.$inferInsert)[]): Promise<void> {
+/** Replaces the band deadlines of these tournaments (§3). */
+export async function replaceDeadlines(
+  tx: Tx,
+  tournamentUuids: string[],
+  rows: (typeof tournamentDeadlines.$inferInsert)[],
+): Promise<void> {
+  if (tournamentUuids.length === 0) return;
+  await tx.delete(tournamentDeadlines).where(inArray(tournamentDeadlines.tournamentUuid, tournamentUuids));
+  if (rows.length > 0) await tx.insert(tournamentDeadlines).values(rows);
+}
+
+/** The item keys of a competition's files of one kind, locked with the competition. */
+export async function lockFileKeys(
+  tx: Tx,
+  guid: string,
+  kind: TournamentItemKind,
+): Promise<Set<string> | null> {
+  const [competition] = await tx
+    .select({ guid: competitions.guid })
+    .from(competitions)
+    .where(eq(competitions.guid, guid))
+    .for('update');
+  if (!competition) return null;
+  const rows = await tx
+    .select({ itemKey: tournamentItems.itemKey })
+    .from(tournamentItems)
+    .where(and(eq(tournamentItems.competitionGuid, guid), eq(tournamentItems.kind, kind)));
+  return new Set(rows.map((row) => row.itemKey));
+}
+
+/** Inserts items not stored yet (items only grow; a file's name is its identity). */
+export async function insertItems(tx: Tx, rows: (typeof tournamentItems.$inferInsert)[]): Promise<void> {
   if (rows.length === 0) return;
   await tx
     .insert(tournamentItems)
     .values(rows)
     .onConflictDoUpdate({
-      target: [tournamentItems.tournamentUuid, tournamentItems.kind, tournamentItems.itemId],
+      target: [tournamentItems.competitionGuid, tournamentItems.kind, tournamentItems.itemKey],
+      set: { title: sql`excluded.title`, playDate: sql`excluded.play_date` },
+    });
+}
+
+/** A stored draw's checksum, locked until the transaction ends; null when none is stored. */
+export async function lockDrawChecksum(
+  tx: Tx,
+  tournamentUuid: string,
+  sectionCode: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ checksum: draws.checksum })
+    .from(draws)
+    .where(and(eq(draws.tournamentUuid, tournamentUuid), eq(draws.sectionCode, sectionCode)))
+    .for('update');
+  return row?.checksum ?? null;
+}
+
+export async function upsertDraw(tx: Tx, row: typeof draws.$inferInsert): Promise<void> {
+  await tx
+    .insert(draws)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [draws.tournamentUuid, draws.sectionCode],
       set: {
-        title: sql`excluded.title`,
-        url: sql`excluded.url`,
-        playDate: sql`excluded.play_date`,
-        publishedAt: sql`excluded.published_at`,
+        matches: sql`excluded.matches`,
+        checksum: sql`excluded.checksum`,
+        updatedAt: sql`excluded.updated_at`,
       },
     });
 }
@@ -249,17 +299,14 @@ export async function updateCompetitionDetail(
 }
 
 /**
- * A detail read that found what was last written (decision 134): moves only
- * `detail_synced_at`, and answers whether it did. The statement itself decides that the whole
- * write would change nothing: the same fingerprint (tournaments, participants, items, links),
- * still `found` at the list's `data_modifica`, and a prize the detail would not fill in (the
- * list's prize, when it has one, wins; a list pass may have put back a 0). Every other column
- * the detail writes follows from those. False means the caller writes the detail.
+ * A detail read that found what was last written (decision 134): moves only `detail_synced_at`,
+ * and answers whether it did. The same checksum of the detail, still `found`: every column the
+ * detail writes follows from it. False means the caller writes the detail.
  */
 export async function touchUnchangedDetail(
   db: Db,
   guid: string,
-  detail: { fingerprint: string; prizeMoney: number },
+  fingerprint: string,
   now: Date,
 ): Promise<boolean> {
   const rows = await db
@@ -268,14 +315,56 @@ export async function touchUnchangedDetail(
     .where(
       and(
         eq(competitions.guid, guid),
-        eq(competitions.detailFingerprint, detail.fingerprint),
+        eq(competitions.detailFingerprint, fingerprint),
         eq(competitions.detailStatus, 'found'),
-        sql`${competitions.detailModifiedAt} is not distinct from ${competitions.federationModifiedAt}`,
-        detail.prizeMoney === 0 ? undefined : gt(competitions.prizeMoney, 0),
       ),
     )
     .returning({ guid: competitions.guid });
   return rows.length > 0;
+}
+
+/** What cadence decides on (cadence.ts), for every competition a pass may read. */
+export async function cadenceCandidates(db: Db, endingFrom: string, now: Date) {
+  const at = now.toISOString();
+  return db
+    .select({
+      guid: competitions.guid,
+      name: competitions.name,
+      startDate: competitions.startDate,
+      endDate: competitions.endDate,
+      tpraId: competitions.tpraId,
+      codFonte: competitions.codFonte,
+      registrationClosesAt: competitions.registrationClosesAt,
+      detailSyncedAt: competitions.detailSyncedAt,
+      detailStatus: competitions.detailStatus,
+      nextDeadlineAt: sql<Date | null>`(select min(d.closes_at) from ${tournamentDeadlines} d
+        join ${tournaments} t on t.uuid = d.tournament_uuid
+        where t.competition_guid = ${competitions.guid} and d.closes_at > ${at}::timestamptz)`.mapWith(
+        (value: string | Date | null) => (value === null ? null : new Date(value)),
+      ),
+    })
+    .from(competitions)
+    .where(gte(competitions.endDate, endingFrom));
+}
+
+/** The tournaments whose draws a pass reads: registration closed (or no deadline known). */
+export async function drawTournaments(db: Db, guid: string, now: Date) {
+  return db
+    .select({
+      uuid: tournaments.uuid,
+      tournamentId: tournaments.tournamentId,
+      description: tournaments.description,
+      sections: tournaments.sections,
+    })
+    .from(tournaments)
+    .where(
+      and(
+        eq(tournaments.competitionGuid, guid),
+        isNotNull(tournaments.tournamentId),
+        or(isNull(tournaments.registrationClosesAt), lte(tournaments.registrationClosesAt, now)),
+      ),
+    )
+    .orderBy(tournaments.ordinal);
 }
 
 /** The competition's totals, counted from its stored tournaments and items. */

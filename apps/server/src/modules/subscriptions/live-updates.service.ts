@@ -4,13 +4,17 @@
  * `new_order_of_play` and `new_scoreboard` notifications for the tournament's followers with
  * notifications on and not lost, delivered by their preferences like every notification.
  *
- * The consumer keeps its own cursor (decision 025), so each event is handled once; the dedupe
- * key `<type>:<tournamentUuid>:<itemId>` guards against a reset cursor. A follower is told of
+ * Documents and orders of play belong to the competition (no tournament): every follower of one
+ * of its tournaments is told, once. A draw belongs to a tournament: its followers are told of
+ * each published version. The consumer keeps its own cursor (decision 025), so each event is
+ * handled once; the notification's dedupe key (the event's own, per user) guards against a reset cursor. A follower is told of
  * items that appeared after they followed; an event older than LIVE_UPDATE_MAX_AGE_MS when
  * handled (a consumer starting on a database with history) is stepped over.
  */
+
+import { createHash } from 'node:crypto';
 import type { InboxNotificationType } from '@radar/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema';
@@ -32,6 +36,12 @@ export interface LiveUpdatesDeps {
   now: () => Date;
 }
 
+/** The event's dedupe key as a notification's (at most 300 characters: a long file name is hashed). */
+const notificationKey = (eventKey: string) =>
+  eventKey.length <= 200
+    ? eventKey
+    : `${eventKey.slice(0, 120)}#${createHash('sha256').update(eventKey).digest('base64url')}`;
+
 /** Handles every new item event since the last pass; returns how many notifications it created. */
 export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
   const now = deps.now();
@@ -40,39 +50,44 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
     deps.db,
     { consumer: LIVE_UPDATES_CONSUMER, kinds: ['new_document', 'new_order_of_play', 'new_scoreboard'] },
     async (tx, events) => {
-      const fresh = events.filter(
-        (e) => e.tournamentUuid !== null && now.getTime() - e.createdAt.getTime() <= LIVE_UPDATE_MAX_AGE_MS,
-      );
-      const uuids = [...new Set(fresh.map((e) => e.tournamentUuid as string))];
-      if (uuids.length === 0) return;
+      const fresh = events.filter((e) => now.getTime() - e.createdAt.getTime() <= LIVE_UPDATE_MAX_AGE_MS);
+      const guids = [...new Set(fresh.map((e) => e.competitionGuid))];
+      if (guids.length === 0) return;
       const followers = await tx
         .select({
           userId: subscriptions.userId,
+          competitionGuid: subscriptions.competitionGuid,
           tournamentUuid: subscriptions.tournamentUuid,
           createdAt: subscriptions.createdAt,
         })
         .from(subscriptions)
         .where(
           and(
-            inArray(subscriptions.tournamentUuid, uuids),
+            inArray(subscriptions.competitionGuid, guids),
             eq(subscriptions.notificationsEnabled, true),
             eq(subscriptions.lost, false),
           ),
-        );
+        )
+        .orderBy(asc(subscriptions.createdAt));
       const items: NewNotification[] = [];
       for (const event of fresh) {
         const type = NOTIFICATION_OF[event.kind];
+        const told = new Set<string>();
         for (const follower of followers) {
-          if (follower.tournamentUuid !== event.tournamentUuid) continue;
+          if (follower.competitionGuid !== event.competitionGuid) continue;
+          // A draw concerns its tournament's followers; a file, the whole competition's.
+          if (event.tournamentUuid !== null && follower.tournamentUuid !== event.tournamentUuid) continue;
           if (follower.createdAt.getTime() > event.createdAt.getTime()) continue;
+          if (told.has(follower.userId)) continue;
+          told.add(follower.userId);
           items.push({
             userId: follower.userId,
             type,
-            dedupeKey: `${type}:${event.tournamentUuid}:${event.itemId}`,
+            dedupeKey: notificationKey(event.dedupeKey),
             params: {
               tournamentName: event.payload.competitionName,
               competitionGuid: event.competitionGuid,
-              tournamentUuid: event.tournamentUuid as string,
+              tournamentUuid: event.tournamentUuid ?? follower.tournamentUuid,
               documentName: event.payload.title.slice(0, 300),
             },
           });

@@ -25,8 +25,8 @@ describe('consuming competition events', () => {
         ? {
             kind: 'new_document',
             competitionGuid: guid,
-            tournamentUuid: 'T-1',
-            itemId: serial,
+            tournamentUuid: null,
+            itemKey: `doc-${serial}.pdf`,
             dedupeKey: `test:doc:${serial}`,
             payload: {
               competitionName: 'Open',
@@ -41,7 +41,7 @@ describe('consuming competition events', () => {
             kind: 'deadline_changed',
             competitionGuid: guid,
             tournamentUuid: null,
-            itemId: null,
+            itemKey: null,
             dedupeKey: `test:deadline:${serial}`,
             payload: {
               competitionName: 'Open',

@@ -1,264 +1,373 @@
-import type { SimulatorHandle } from '@radar/fitp-simulator';
-import { asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client';
 import {
   competitionEvents,
   competitions,
+  draws,
   participants,
+  tournamentDeadlines,
   tournamentItems,
   tournaments,
 } from '../../../src/db/schema';
 import { readFederationStatus } from '../../../src/modules/ingestion/ingestion.repository';
 import { type IngestionDeps, runIngestion } from '../../../src/modules/ingestion/ingestion.service';
-import { type IngestionBed, startIngestionBed } from '../../helpers/ingestion';
+import {
+  FakeFederation,
+  fakeCompetition,
+  fakeDetail,
+  fakeMatch,
+  fakeParticipant,
+  fakeRow,
+  fakeTournament,
+  generateCalendar,
+} from '../../helpers/fake-federation';
+import { silentLogger } from '../../helpers/logger';
+import { createTestDatabase } from '../../helpers/test-db';
 
-describe('ingestion', () => {
-  let sim: SimulatorHandle;
+const START = new Date('2026-06-10T08:00:00Z');
+const HOUR = 3_600_000;
+
+describe('ingestion (sharded sweep)', () => {
   let database: Database;
+  let fed: FakeFederation;
+  let clock: Date;
   let deps: IngestionDeps;
-  let bed: IngestionBed;
 
-  beforeAll(async () => {
-    bed = await startIngestionBed();
-    ({ sim, database, deps } = bed);
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    fed = new FakeFederation();
+    clock = START;
+    deps = { db: database.db, federation: fed, logger: silentLogger, now: () => clock };
   });
-  afterEach(() => sim.script.clearFaults());
-  afterAll(() => bed.close());
+  afterEach(() => database.close());
 
+  const later = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
   const events = () => database.db.select().from(competitionEvents).orderBy(asc(competitionEvents.id));
-  const countOf = async (
-    table: typeof competitions | typeof tournaments | typeof participants | typeof tournamentItems,
-  ) => (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
-  /** Lets the federation's clock move on, as real changes happen at different instants. */
-  const later = () => sim.clock.advance({ minutes: 7 });
+  const storedGuids = async () =>
+    (await database.db.select({ guid: competitions.guid }).from(competitions)).map((r) => r.guid).sort();
 
-  it('loads the whole calendar at the first pass, recording no events and marking nothing new', async () => {
+  it('finds a calendar of more than 100 rows per region, and a province over 100, whole', async () => {
+    // Lombardia: Milano 250 (walked on the start date), Bergamo 60; Lazio: Roma 80, Latina 40.
+    // Concluded over two weeks ago: no detail to read, the test is about the list.
+    const calendar = generateCalendar(
+      { 15: 250, 16: 60, 58: 80, 59: 40, 1: 30 },
+      { from: '2026-04-12', perDay: 8 },
+    );
+    fed.add(...calendar);
     const summary = await runIngestion(deps);
-    const published = sim.federation.published(sim.clock.nowMs());
-    expect(summary).toMatchObject({
-      baseline: true,
-      listed: published.length,
-      added: published.length,
-      error: null,
-    });
-    expect(Object.values(summary.events).every((n) => n === 0)).toBe(true);
-    expect(summary.detailsRead).toBeGreaterThan(100);
-    expect(summary.detailsFailed).toBe(0);
-    expect(await countOf(competitions)).toBe(published.length);
+    expect(summary).toMatchObject({ baseline: true, sweep: 'full', listed: 460, added: 460, error: null });
+    expect(await storedGuids()).toEqual(calendar.map((c) => c.row.guid).sort());
+    // The walk re-queried Milano from a start date.
     expect(
-      (await database.db.select({ n: count() }).from(competitions).where(isNotNull(competitions.addedAt)))[0]
-        ?.n,
-    ).toBe(0);
-    expect(await countOf(tournaments)).toBeGreaterThan(summary.detailsRead);
-    expect(await countOf(participants)).toBeGreaterThan(1000);
-    expect(await countOf(tournamentItems)).toBeGreaterThan(100);
-    expect(await events()).toEqual([]);
-    const status = await readFederationStatus(database.db);
-    expect(status).toMatchObject({ state: 'up' });
-    expect(status?.baselineCompletedAt).toBeInstanceOf(Date);
-
-    // What it stored is what the federation says.
-    const sample = published.find(
-      (c) => c.tournaments.length > 1 && c.endDay * 86_400_000 > sim.clock.nowMs(),
-    );
-    const [row] = await database.db
-      .select()
-      .from(competitions)
-      .where(eq(competitions.guid, sample?.guid ?? ''));
-    expect(row).toMatchObject({
-      name: sample?.name,
-      city: sample?.city,
-      provinceId: sample?.province.id,
-      regionId: sample?.province.regionId,
-      prizeMoney: sample?.prizeMoney,
-      detailStatus: 'found',
-    });
-    const stored = await database.db
-      .select()
-      .from(tournaments)
-      .where(eq(tournaments.competitionGuid, sample?.guid ?? ''));
-    expect(stored.map((t) => t.uuid).sort()).toEqual(sample?.tournaments.map((t) => t.uid).sort());
-  });
-
-  it('records nothing when run again over unchanged data', async () => {
-    const summary = await runIngestion(deps);
-    expect(summary).toMatchObject({ baseline: false, added: 0, detailsRead: 0, error: null });
+      fed.listQueries.some(
+        (q) => q.provinceId === 15 && q.startFrom !== undefined && q.startFrom > '2026-04-12',
+      ),
+    ).toBe(true);
     expect(Object.values(summary.events).every((n) => n === 0)).toBe(true);
     expect(await events()).toEqual([]);
+    expect((await readFederationStatus(database.db))?.baselineCompletedAt).toBeInstanceOf(Date);
+  }, 60_000);
+
+  it('records new competitions after the baseline, once, and is idempotent', async () => {
+    fed.add(...generateCalendar({ 15: 120 }, { from: '2026-06-12' }));
+    await runIngestion(deps);
+    const extra = fakeCompetition(fakeRow({ n: 5000, provinceId: 15, startDate: '2026-06-20' }));
+    fed.add(extra);
+    later(15 * 60_000);
+    const second = await runIngestion(deps);
+    expect(second).toMatchObject({ baseline: false, sweep: 'near', added: 1 });
+    expect(second.events.new_competition).toBe(1);
+    later(15 * 60_000);
+    const third = await runIngestion(deps);
+    expect(Object.values(third.events).every((n) => n === 0)).toBe(true);
+    expect((await events()).map((e) => [e.kind, e.competitionGuid])).toEqual([
+      ['new_competition', extra.row.guid],
+    ]);
   });
 
-  it('records a new competition, and only that, the first time it is seen', async () => {
-    later();
-    const added = sim.script.addCompetition({ province: 'RM', name: 'Open di Primavera', prizeMoney: 1200 });
-    sim.script.addDocument({ tournamentUid: added.tournamentUids[0] ?? '', title: 'Locandina' });
+  it('discards a snapshot whose totals do not reconcile: the stored calendar stays byte for byte', async () => {
+    fed.add(...generateCalendar({ 15: 150, 16: 30 }, { from: '2026-06-12' }));
+    await runIngestion(deps);
+    const snapshot = async () =>
+      JSON.stringify({
+        competitions: await database.db.select().from(competitions).orderBy(asc(competitions.guid)),
+        tournaments: await database.db.select().from(tournaments).orderBy(asc(tournaments.uuid)),
+        participants: await database.db.select().from(participants),
+        items: await database.db.select().from(tournamentItems),
+      });
+    const before = await snapshot();
+    // The calendar changes (a new row, a renamed one), but Bergamo's total is off by one.
+    fed.add(fakeCompetition(fakeRow({ n: 9000, provinceId: 16, startDate: '2026-06-30' })));
+    const renamed = [...fed.competitions.values()][0];
+    if (renamed) renamed.row.name = 'Renamed';
+    fed.totalSkew = (q) => (q.provinceId === 16 ? 1 : 0);
+    later(15 * 60_000);
     const summary = await runIngestion(deps);
-    expect(summary.events).toMatchObject({ new_competition: 1, tournament_added: 0, new_document: 0 });
+    expect(summary.federationDown).toBe(true);
+    expect(summary.error).toMatch(/reconcile/);
+    expect(await snapshot()).toBe(before);
+    expect(await events()).toEqual([]);
+    expect((await readFederationStatus(database.db))?.state).toBe('down');
+  });
+
+  it('reports a province it cannot split (a full page on one day) and applies nothing', async () => {
+    fed.add(...generateCalendar({ 15: 130 }, { from: '2026-06-12', perDay: 130 }));
+    const summary = await runIngestion(deps);
+    expect(summary.federationDown).toBe(true);
+    expect(summary.error).toMatch(/saturated/);
+    expect(await storedGuids()).toEqual([]);
+    expect((await readFederationStatus(database.db))?.baselineCompletedAt ?? null).toBeNull();
+  });
+
+  it('keeps the stored data when the federation is down', async () => {
+    fed.add(...generateCalendar({ 15: 20 }, { from: '2026-06-12' }));
+    await runIngestion(deps);
+    fed.down = true;
+    later(HOUR);
+    const summary = await runIngestion(deps);
+    expect(summary).toMatchObject({ federationDown: true });
+    expect((await storedGuids()).length).toBe(20);
+    expect((await readFederationStatus(database.db))?.state).toBe('down');
+  });
+
+  it('stores TPRA rows and team championships without asking their detail', async () => {
+    const tpra = fakeCompetition(
+      fakeRow({ n: 1, provinceId: 15, startDate: '2026-06-15', codFonte: 2, tpraId: 4242 }),
+    );
+    const team = fakeCompetition(
+      fakeRow({
+        n: 2,
+        provinceId: 15,
+        startDate: '2026-06-20',
+        endDate: null,
+        codFonte: 3,
+        bands: [],
+        ageCodes: [],
+      }),
+    );
+    const fitp = fakeCompetition(
+      fakeRow({
+        n: 3,
+        provinceId: 15,
+        startDate: '2026-06-21',
+        bands: ['3.1', '4.NC'],
+        ageCodes: ['U14', 'NOR'],
+      }),
+    );
+    fed.add(tpra, team, fitp);
+    await runIngestion(deps);
+    const rows = await database.db.select().from(competitions).orderBy(asc(competitions.startDate));
+    expect(rows.map((r) => [r.guid, r.tpraId, r.endDate, r.endDateKnown])).toEqual([
+      ['11111111-1111-1111-1111-000000004242', 4242, '2026-06-15', true],
+      [team.row.guid, null, '2026-06-20', false],
+      [fitp.row.guid, null, '2026-06-21', true],
+    ]);
+    expect(rows[2]).toMatchObject({
+      bands: ['3.1', '4.NC'],
+      ageCodes: ['U14', 'NOR'],
+      drawTypes: ['Maschile'],
+    });
+    expect(rows[2]?.drawKeys).toEqual(expect.arrayContaining(['Maschile|3|giovanili', 'Maschile|4|open']));
+    expect(fed.detailGuids).toEqual([fitp.row.guid]);
+  });
+
+  it('stores per-band deadlines, entries by card with doubles pairs, and the prize', async () => {
+    const row = fakeRow({ n: 7, provinceId: 15, startDate: '2026-07-01' });
+    const first = new Date('2026-06-25T10:00:00Z');
+    const second = new Date('2026-06-27T10:00:00Z');
+    const doubles = fakeTournament('T-DOUBLES', 77, {
+      isDouble: true,
+      deadlines: [
+        { minRank: '4.NC', maxRank: '4.1', closesAt: first, byReferee: false },
+        { minRank: '3.5', maxRank: '1', closesAt: second, byReferee: false },
+        { minRank: '2.8', maxRank: '1', closesAt: null, byReferee: true },
+      ],
+      participants: [
+        fakeParticipant('0123456789', '4.1', 0),
+        fakeParticipant('0987654321', '4.2', 0),
+        fakeParticipant('5119882249', '4.NC', 1),
+        fakeParticipant('5119882250', '4.NC', 1),
+      ],
+    });
+    fed.add({ ...fakeCompetition(row), detail: fakeDetail(row, [doubles], { prizeMoney: 1500 }) });
+    await runIngestion(deps);
+    const deadlines = await database.db
+      .select()
+      .from(tournamentDeadlines)
+      .orderBy(asc(tournamentDeadlines.ordinal));
+    expect(
+      deadlines.map((d) => [d.minRank, d.maxRank, d.closesAt?.toISOString() ?? null, d.byReferee]),
+    ).toEqual([
+      ['4.NC', '4.1', first.toISOString(), false],
+      ['3.5', '1', second.toISOString(), false],
+      ['2.8', '1', null, true],
+    ]);
+    const entries = await database.db.select().from(participants).orderBy(asc(participants.ordinal));
+    expect(entries.map((p) => [p.membershipCard, p.pair])).toEqual([
+      ['0123456789', 0],
+      ['0987654321', 0],
+      ['5119882249', 1],
+      ['5119882250', 1],
+    ]);
+    const [stored] = await database.db.select().from(competitions);
+    expect(stored).toMatchObject({ prizeMoney: 1500, registrationClosesAt: second, participantsCount: 2 });
+    const [t] = await database.db.select().from(tournaments);
+    expect(t).toMatchObject({
+      tournamentId: 77,
+      fee: 'Euro 20',
+      courts: 3,
+      nightPlay: true,
+      surface: 'Terra rossa',
+      // The best of its AvailableRankings (4.1, 4.2, 4.NC): what the card's eligibility reads.
+      rankingLimit: '4.1',
+      availableRankings: ['4.1', '4.2', '4.NC'],
+    });
+  });
+
+  it('an unchanged detail writes nothing (checksum); a changed one is written', async () => {
+    fed.add(...generateCalendar({ 15: 3 }, { from: '2026-06-20' }));
+    await runIngestion(deps);
+    const before = await database.db.select().from(tournaments).orderBy(asc(tournaments.uuid));
+    later(6 * HOUR);
+    const again = await runIngestion(deps);
+    expect(again).toMatchObject({ detailsRead: 0, detailsUnchanged: 3 });
+    expect(await database.db.select().from(tournaments).orderBy(asc(tournaments.uuid))).toEqual(before);
+    const one = [...fed.competitions.values()][0];
+    if (one?.detail.kind === 'found') one.detail.detail.prizeMoney = 800;
+    later(6 * HOUR);
+    const changed = await runIngestion(deps);
+    expect(changed).toMatchObject({ detailsRead: 1, detailsUnchanged: 2 });
+    const [stored] = await database.db
+      .select()
+      .from(competitions)
+      .where(eq(competitions.guid, one?.row.guid ?? ''));
+    expect(stored?.prizeMoney).toBe(800);
+  });
+
+  it('records each new document, order of play and draw version once', async () => {
+    // Playing today: orders of play and draws are read.
+    const row = fakeRow({ n: 11, provinceId: 15, startDate: '2026-06-09', endDate: '2026-06-14' });
+    const t = fakeTournament('T-PLAY', 111, { registrationClosesAt: new Date('2026-06-05T10:00:00Z') });
+    const comp = { ...fakeCompetition(row), detail: fakeDetail(row, [t]) };
+    comp.documents = ['bando.pdf'];
+    fed.add(comp);
+    await runIngestion(deps); // baseline: starting point
+    comp.documents.push('locandina.pdf');
+    comp.ordersOfPlay.push({ fileName: 'odg_20260610.pdf', date: '2026-06-10' });
+    comp.draws.set('111:S1', {
+      tournamentId: 111,
+      sectionCode: 'S1',
+      matches: [fakeMatch(1, 'ROSSI MARIO', 'BIANCHI LUCA')],
+    });
+    later(6 * HOUR);
+    const second = await runIngestion(deps);
+    expect(second.events).toMatchObject({ new_document: 1, new_order_of_play: 1, new_scoreboard: 1 });
+    later(6 * HOUR);
+    const third = await runIngestion(deps);
+    expect(third.events).toMatchObject({ new_document: 0, new_order_of_play: 0, new_scoreboard: 0 });
+    expect(third.drawsRead).toBeGreaterThan(0);
+    // A score is played: the draw's checksum changes, one more event.
+    comp.draws.set('111:S1', {
+      tournamentId: 111,
+      sectionCode: 'S1',
+      matches: [fakeMatch(1, 'ROSSI MARIO', 'BIANCHI LUCA', '63 61')],
+    });
+    later(HOUR);
+    const fourth = await runIngestion(deps);
+    expect(fourth.events.new_scoreboard).toBe(1);
     const recorded = await events();
-    expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({
-      kind: 'new_competition',
-      competitionGuid: added.guid,
-      tournamentUuid: null,
-      payload: { competitionName: 'Open di Primavera', regionId: 12, provinceId: 58, codFonte: 1 },
-      createdAt: sim.clock.now(),
-    });
-    const [row] = await database.db.select().from(competitions).where(eq(competitions.guid, added.guid));
-    expect(row?.addedAt).toEqual(sim.clock.now());
-    expect(row?.itemsCount).toBe(1);
+    expect(recorded.map((e) => [e.kind, e.itemKey])).toEqual([
+      ['new_document', 'locandina.pdf'],
+      ['new_order_of_play', 'odg_20260610.pdf'],
+      ['new_scoreboard', '111:S1'],
+      ['new_scoreboard', '111:S1'],
+    ]);
+    const items = await database.db.select().from(tournamentItems).orderBy(asc(tournamentItems.itemKey));
+    expect(items.map((i) => [i.kind, i.itemKey, i.tournamentUuid, i.playDate])).toEqual([
+      ['draw', '111:S1', 'T-PLAY', null],
+      ['document', 'bando.pdf', null, null],
+      ['document', 'locandina.pdf', null, null],
+      ['order_of_play', 'odg_20260610.pdf', null, '2026-06-10'],
+    ]);
+    const [draw] = await database.db.select().from(draws);
+    expect(draw?.matches).toHaveLength(1);
   });
 
-  it('records a new tournament, document, order of play and draw of a known competition', async () => {
-    const [known] = await database.db
-      .select()
-      .from(competitions)
-      .where(eq(competitions.name, 'Open di Primavera'));
-    const guid = known?.guid ?? '';
-    const [first] = await database.db.select().from(tournaments).where(eq(tournaments.competitionGuid, guid));
-    const uid = first?.uuid ?? '';
-    const before = (await events()).length;
+  it('reads details by priority: none again within the interval, the next pass after it', async () => {
+    fed.add(...generateCalendar({ 15: 5 }, { from: '2026-06-20' }));
+    // Far away: daily.
+    fed.add(fakeCompetition(fakeRow({ n: 900, provinceId: 16, startDate: '2026-12-01' })));
+    await runIngestion(deps);
+    expect(fed.calls.competitionDetail).toBe(6);
+    fed.resetCalls();
+    later(HOUR);
+    await runIngestion(deps);
+    expect(fed.calls.competitionDetail).toBe(0);
+    later(5 * HOUR);
+    await runIngestion(deps);
+    expect(fed.calls.competitionDetail).toBe(5);
+    fed.resetCalls();
+    later(19 * HOUR);
+    const daily = await runIngestion(deps);
+    expect(daily.sweep).toBe('full');
+    expect(fed.detailGuids).toContain([...fed.competitions.values()].at(-1)?.row.guid);
+  });
 
-    later();
-    const { uid: newUid } = sim.script.addTournament({
-      competitionGuid: guid,
-      type: 'Femminile',
-      categoryClass: 3,
+  it('sweeps the next 60 days at every pass and the rest of the calendar daily', async () => {
+    // Milano over 100 rows from today on: walked; the near sweep stops past today + 60 days.
+    fed.add(...generateCalendar({ 15: 240 }, { from: '2026-06-11', perDay: 2 }));
+    await runIngestion(deps);
+    const near = fakeCompetition(fakeRow({ n: 7001, provinceId: 15, startDate: '2026-07-01' }));
+    const far = fakeCompetition(fakeRow({ n: 7002, provinceId: 15, startDate: '2026-12-20' }));
+    fed.add(near, far);
+    later(HOUR);
+    const second = await runIngestion(deps);
+    expect(second).toMatchObject({ sweep: 'near', added: 1, federationDown: false });
+    expect(await storedGuids()).toContain(near.row.guid);
+    expect(await storedGuids()).not.toContain(far.row.guid);
+    later(23 * HOUR);
+    const daily = await runIngestion(deps);
+    expect(daily).toMatchObject({ sweep: 'full', added: 1 });
+    expect(await storedGuids()).toContain(far.row.guid);
+  }, 60_000);
+
+  it('reads a detail hourly in the 24 hours before one of its band deadlines', async () => {
+    const row = fakeRow({ n: 31, provinceId: 15, startDate: '2026-06-20' });
+    const closing = fakeTournament('T-CLOSING', 31, {
+      deadlines: [
+        { minRank: '4.NC', maxRank: '1', closesAt: new Date(START.getTime() + 20 * HOUR), byReferee: false },
+      ],
     });
-    const document = sim.script.addDocument({ tournamentUid: uid, title: 'Regolamento aggiornato' });
-    const orderOfPlay = sim.script.addOrderOfPlay({ tournamentUid: uid, title: 'OdG sabato' });
-    const draw = sim.script.addDraw({ tournamentUid: uid, title: 'Tabellone finale' });
+    fed.add({ ...fakeCompetition(row), detail: fakeDetail(row, [closing]) });
+    await runIngestion(deps);
+    fed.resetCalls();
+    later(HOUR);
+    await runIngestion(deps);
+    expect(fed.detailGuids).toEqual([row.guid]);
+  });
+
+  it('goes on past one failing competition', async () => {
+    const calendar = generateCalendar({ 15: 4 }, { from: '2026-06-20' });
+    fed.add(...calendar);
+    const failing = calendar[1]?.row.guid ?? '';
+    fed.failingDetails.add(failing);
     const summary = await runIngestion(deps);
-    expect(summary.events).toMatchObject({
-      new_competition: 0,
-      tournament_added: 1,
-      new_document: 1,
-      new_order_of_play: 1,
-      new_scoreboard: 1,
-    });
-    const recorded = (await events()).slice(before);
-    expect(recorded.map((e) => [e.kind, e.tournamentUuid, e.itemId])).toEqual(
-      expect.arrayContaining([
-        ['tournament_added', newUid, null],
-        ['new_document', uid, document.id],
-        ['new_order_of_play', uid, orderOfPlay.id],
-        ['new_scoreboard', uid, draw.id],
-      ]),
+    expect(summary).toMatchObject({ detailsRead: 3, detailsFailed: 1, federationDown: false });
+    const read = await database.db.select({ guid: tournaments.competitionGuid }).from(tournaments);
+    expect(read.map((r) => r.guid).sort()).toEqual(
+      calendar
+        .map((c) => c.row.guid)
+        .filter((g) => g !== failing)
+        .sort(),
     );
-    const drawEvent = recorded.find((e) => e.kind === 'new_scoreboard');
-    expect(drawEvent?.payload).toMatchObject({
-      competitionName: 'Open di Primavera',
-      title: 'Tabellone finale',
-      tournamentDescription: first?.description,
-    });
-    expect(String(drawEvent?.payload.url)).toMatch(new RegExp(`^${sim.url}/files/`));
-    // Ids grow with each recording.
-    const ids = recorded.map((e) => e.id);
-    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-
-    // A document of the new tournament is news too, now that the tournament is known.
-    later();
-    sim.script.addDocument({ tournamentUid: newUid, title: 'Programma femminile' });
-    expect((await runIngestion(deps)).events.new_document).toBe(1);
-  });
-
-  it('records a moved registration deadline and moved dates, once each', async () => {
-    const [known] = await database.db
-      .select()
-      .from(competitions)
-      .where(eq(competitions.name, 'Open di Primavera'));
-    const guid = known?.guid ?? '';
-    later();
-    sim.script.updateCompetition({ guid, registrationClosesAt: '2026-06-22T18:00:00' });
-    let summary = await runIngestion(deps);
-    expect(summary.events).toMatchObject({ deadline_changed: 1, dates_changed: 0 });
-    const deadline = (await events()).at(-1);
-    expect(deadline).toMatchObject({
-      kind: 'deadline_changed',
-      competitionGuid: guid,
-      payload: { from: known?.registrationClosesAt?.toISOString(), to: '2026-06-22T16:00:00.000Z' },
-    });
-
-    later();
-    sim.script.updateCompetition({ guid, startDate: '2026-06-27', endDate: '2026-07-05' });
-    summary = await runIngestion(deps);
-    expect(summary.events).toMatchObject({ deadline_changed: 0, dates_changed: 1 });
-    expect((await events()).at(-1)).toMatchObject({
-      kind: 'dates_changed',
-      payload: {
-        from: { startDate: known?.startDate, endDate: known?.endDate },
-        to: { startDate: '2026-06-27', endDate: '2026-07-05' },
-      },
-    });
-
-    const total = (await events()).length;
-    summary = await runIngestion(deps);
-    expect(Object.values(summary.events).every((n) => n === 0)).toBe(true);
-    expect(await events()).toHaveLength(total);
-  });
-
-  it('records each change once even when two passes run at the same time', async () => {
-    later();
-    const a = sim.script.addCompetition({ province: 'MI' });
-    sim.script.addCompetition({ province: 'NA' });
-    const before = (await events()).length;
-    const [one, two] = await Promise.all([runIngestion(deps), runIngestion(deps)]);
-    expect((one?.events.new_competition ?? 0) + (two?.events.new_competition ?? 0)).toBe(2);
-    const recorded = (await events()).slice(before);
-    expect(recorded.map((e) => e.kind)).toEqual(['new_competition', 'new_competition']);
-    expect(recorded.map((e) => e.competitionGuid)).toContain(a.guid);
-  });
-
-  it('keeps going when one competition fails, and reads it at the next pass', async () => {
-    later();
-    const broken = sim.script.addCompetition({ province: 'TO' });
-    const fine = sim.script.addCompetition({ province: 'TO' });
-    sim.script.fault({ kind: 'error', endpoint: 'detail', guid: broken.guid });
-    const summary = await runIngestion(deps);
-    expect(summary).toMatchObject({ detailsFailed: 1, federationDown: false, error: null });
-    expect(summary.events.new_competition).toBe(2);
-    const rows = await database.db
-      .select({ guid: competitions.guid, detail: competitions.detailSyncedAt })
-      .from(competitions)
-      .where(isNull(competitions.detailSyncedAt));
-    expect(rows.map((r) => r.guid)).toContain(broken.guid);
-    expect(rows.map((r) => r.guid)).not.toContain(fine.guid);
-
-    sim.script.clearFaults();
-    const next = await runIngestion(deps);
-    expect(next.detailsFailed).toBe(0);
-    expect(next.detailsRead).toBeGreaterThanOrEqual(1);
-    const [row] = await database.db.select().from(competitions).where(eq(competitions.guid, broken.guid));
-    expect(row?.detailStatus).toBe('found');
-  });
-
-  it('keeps the last good data when the federation is down, and says so', async () => {
-    const storedBefore = await countOf(competitions);
-    const participantsBefore = await countOf(participants);
-    later();
-    sim.script.addCompetition({});
-    sim.script.fault({ kind: 'error', status: 503 });
-    const summary = await runIngestion(deps);
-    expect(summary).toMatchObject({ federationDown: true, listed: 0 });
-    expect(await countOf(competitions)).toBe(storedBefore);
-    expect(await countOf(participants)).toBe(participantsBefore);
-    expect(await readFederationStatus(database.db)).toMatchObject({ state: 'down' });
-
-    sim.script.clearFaults();
-    const recovered = await runIngestion(deps);
-    expect(recovered).toMatchObject({ federationDown: false, error: null, added: 1 });
-    expect(await readFederationStatus(database.db)).toMatchObject({ state: 'up' });
-  });
-
-  it('stores a competition not published in detail yet, and reads it once it is', async () => {
-    later();
-    const added = sim.script.addCompetition({});
-    sim.script.fault({ kind: 'no-content', guid: added.guid });
+    // Its detail is due again at the next pass.
+    fed.failingDetails.clear();
+    fed.resetCalls();
+    later(15 * 60_000);
     await runIngestion(deps);
-    const [pending] = await database.db.select().from(competitions).where(eq(competitions.guid, added.guid));
-    expect(pending).toMatchObject({ detailStatus: 'unpublished', detailSyncedAt: null });
-    sim.script.clearFaults();
-    await runIngestion(deps);
-    const [read] = await database.db.select().from(competitions).where(eq(competitions.guid, added.guid));
-    expect(read?.detailStatus).toBe('found');
+    expect(fed.detailGuids).toEqual([failing]);
   });
 });
