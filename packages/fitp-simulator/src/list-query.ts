@@ -135,7 +135,8 @@ export function searchCompetitions(federation: Federation, query: ListQuery, now
     if (query.to !== undefined && c.endDay > query.to) return false;
     if (query.status !== undefined && federation.rowStatus(c, now) !== query.status) return false;
     if (query.words.length > 0) {
-      const text = `${c.searchText} ${foldText(c.seat.club)}`;
+      // Team rows show no club: only their name can match.
+      const text = c.codFonte === 3 ? c.searchText : `${c.searchText} ${foldText(c.seat.club)}`;
       if (!query.words.every((w) => text.includes(w))) return false;
     }
     return true;

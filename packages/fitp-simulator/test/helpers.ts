@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fitpProvinceId } from '@radar/shared';
 import { type SimulatorHandle, type SimulatorOptions, startSimulator } from '../src/index';
+import { formatItalianDate } from '../src/rome-time';
 
 /** A Sunday in March, before the switch to summer time: a fixed "now" for tests. */
 export const START = new Date('2026-03-15T10:00:00Z');
@@ -107,4 +110,53 @@ export function defined<T>(value: T | null | undefined, what = 'value'): T {
 export function isoOf(listDate: string): string {
   const [d, m, y] = listDate.split('/');
   return `${y}-${m}-${d}`;
+}
+
+/** A competition's list row, found by its seat's province and start date (the list has no guid filter). */
+export async function rowOf(sim: SimulatorHandle, guid: string): Promise<Json | undefined> {
+  const c = sim.federation.findCompetition(guid);
+  if (!c) return undefined;
+  const province = c.codFonte === 3 ? c.province : c.seat.province;
+  const tpraId = sim.federation.tpraIdOf(c.guid);
+  const page = await list(sim, {
+    id_provincia: fitpProvinceId(province),
+    data_inizio: formatItalianDate(c.startDay),
+  });
+  return page.competizioni.find((r: Json) =>
+    tpraId > 0 ? r.id_torneo_digital === tpraId : r.guid === c.guid,
+  );
+}
+
+/** The anonymised real payloads (a copy of shared/design/fitp-samples). */
+export function sample(name: string): Json {
+  const text = readFileSync(new URL(`./samples/${name}`, import.meta.url), 'utf8');
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+/**
+ * Asserts that `actual` has the sample's shape: the same keys in the same order, the same JSON type
+ * per key (null on either side matches anything: a value the sample left empty), recursively.
+ */
+export function expectSameShape(actual: unknown, reference: unknown, path = '$'): void {
+  if (actual === null || reference === null) return;
+  if (Array.isArray(reference)) {
+    if (!Array.isArray(actual)) throw new Error(`${path}: expected an array, got ${typeof actual}`);
+    if (actual.length > 0 && reference.length > 0) expectSameShape(actual[0], reference[0], `${path}[0]`);
+    return;
+  }
+  if (typeof reference === 'object') {
+    if (typeof actual !== 'object' || Array.isArray(actual)) throw new Error(`${path}: expected an object`);
+    const keys = Object.keys(actual as object);
+    const expected = Object.keys(reference as object);
+    if (keys.join(',') !== expected.join(',')) {
+      throw new Error(`${path}: keys ${keys.join(',')} differ from the sample's ${expected.join(',')}`);
+    }
+    for (const key of expected) {
+      expectSameShape((actual as Json)[key], (reference as Json)[key], `${path}.${key}`);
+    }
+    return;
+  }
+  if (typeof actual !== typeof reference) {
+    throw new Error(`${path}: ${typeof actual} where the sample has ${typeof reference}`);
+  }
 }
