@@ -265,7 +265,7 @@ export class Federation {
       status: statusAt(competition, now),
       rowStatus: this.rowStatus(competition, now),
       competitionId: competitionIdOf(competition.guid),
-      tpraId: this.tpraIds.get(competition.guid) ?? 0,
+      tpraId: competition.codFonte === 2 ? (this.tpraIds.get(competition.guid) ?? 0) : 0,
     };
   }
 
@@ -294,7 +294,8 @@ export class Federation {
 
   /** `id_torneo_digital` of a TPRA competition (0 for others). */
   tpraIdOf(guid: string): number {
-    return this.tpraIds.get(guid.trim().toUpperCase()) ?? 0;
+    const competition = this.findCompetition(guid);
+    return competition?.codFonte === 2 ? (this.tpraIds.get(competition.guid) ?? 0) : 0;
   }
 
   detail(guid: string, now: number): DetailResult {
@@ -647,6 +648,14 @@ export class Federation {
   resetScripted(): void {
     const scripted = this.competitions.filter((c) => c.scripted);
     for (const c of scripted) {
+      const tpraId = this.tpraIds.get(c.guid);
+      if (tpraId !== undefined) this.tpraTaken.delete(tpraId);
+      this.tpraIds.delete(c.guid);
+      for (const spec of c.tournaments) {
+        const id = this.tournamentIds.get(spec.uid);
+        if (id !== undefined) this.tournamentsById.delete(id);
+        this.tournamentIds.delete(spec.uid);
+      }
       this.byGuid.delete(c.guid);
       this.timelines.delete(c.guid);
       this.rosters.delete(c.guid);
