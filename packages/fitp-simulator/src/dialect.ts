@@ -100,7 +100,9 @@ export function competitionBands(tournaments: readonly TournamentSpec[]): string
 }
 
 /** The age codes a tournament admits, from its age category and the `Under 14`/`Over 45` of its name. */
-export function tournamentAgeCodes(spec: Pick<TournamentSpec, 'ageCategory' | 'description' | 'type'>): string[] {
+export function tournamentAgeCodes(
+  spec: Pick<TournamentSpec, 'ageCategory' | 'description' | 'type'>,
+): string[] {
   return ageCodesFor(spec.ageCategory, spec.description, isFemaleDraw(spec.type));
 }
 
@@ -161,7 +163,8 @@ export function subscriptionDate(instant: number, key: string): string {
 }
 
 /** `CompetitionId`: the competition's int id, distinct from its guid. */
-export const competitionIdOf = (guid: string): number => 10_000 + (hashParts('competition-id', guid) % 990_000);
+export const competitionIdOf = (guid: string): number =>
+  10_000 + (hashParts('competition-id', guid) % 990_000);
 
 /**
  * The preferred `id_torneo_digital` of a TPRA competition and `TournamentId` of a tournament (the

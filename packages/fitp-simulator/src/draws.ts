@@ -128,12 +128,7 @@ export interface DrawSchedule {
  * The matches of a section's draw at `now`: round 1 without the byes; later rounds once one of
  * their players is known; results of matches whose end (call time + 90 minutes) has passed.
  */
-export function buildDraw(
-  seed: number,
-  section: Section,
-  schedule: DrawSchedule,
-  now: number,
-): DrawMatch[] {
+export function buildDraw(seed: number, section: Section, schedule: DrawSchedule, now: number): DrawMatch[] {
   const n = section.units.length;
   if (n < 2) return [];
   let size = 2;
@@ -162,7 +157,8 @@ export function buildDraw(
     byes.add(slot);
   }
   const free: number[] = [];
-  for (let slot = 1; slot <= size; slot++) if (!byes.has(slot) && slots[slot - 1] === undefined) free.push(slot);
+  for (let slot = 1; slot <= size; slot++)
+    if (!byes.has(slot) && slots[slot - 1] === undefined) free.push(slot);
   const others = section.units.slice(seedCount);
   const order = rng.sampleIndices(free.length, free.length);
   others.forEach((unit, i) => {
@@ -239,8 +235,7 @@ function playMatch(rng: Rng, top: DrawSide, bottom: DrawSide): MatchResult {
 }
 
 /** `SURNAME NAME`, as the draw writes players. */
-export const drawName = (p: Participant): string =>
-  `${p.player.surname} ${p.player.firstName}`.toUpperCase();
+export const drawName = (p: Participant): string => `${p.player.surname} ${p.player.firstName}`.toUpperCase();
 
 /** `SFU14`, `DM4`: the prefix of section descriptions. */
 export function drawAbbreviation(spec: TournamentSpec): string {
@@ -249,7 +244,6 @@ export function drawAbbreviation(spec: TournamentSpec): string {
   const age = /(Under|Over) (\d+)/.exec(spec.description);
   return `${kind}${gender}${age ? `${age[1] === 'Under' ? 'U' : 'O'}${age[2]}` : spec.categoryClass}`;
 }
-
 
 /** `NumberOfTennisCourt` of a tournament (the detail's practicalities use the same value). */
 export const courtsOf = (seed: number, uid: string): number => 2 + (hashParts(seed, 'practical', uid) % 7);

@@ -3,7 +3,7 @@
  * 204 from the detail call, malformed answers (rows missing required fields, or a body cut short). A rule applies to the next `times` matching calls,
  * or to every matching call until the rules are cleared.
  */
-import { type Endpoint, ENDPOINTS } from './wire';
+import { ENDPOINTS, type Endpoint } from './wire';
 
 export type FaultKind = 'error' | 'slow' | 'no-content' | 'malformed';
 

@@ -4,6 +4,8 @@
  * `now`, so the answers are a function of (seed, now, scripted additions).
  */
 import { ClubDirectory } from './clubs';
+import { competitionIdOf, preferredTournamentId, preferredTpraId } from './dialect';
+import { buildDraw, courtsOf, type DrawMatch, drawAbbreviation, type Section, sectionsOf } from './draws';
 import {
   CompetitionGenerator,
   DEFAULT_COMPETITION_COUNT,
@@ -11,18 +13,10 @@ import {
   WEEKS_BEFORE,
   weekOfDay,
 } from './generator';
-import { competitionIdOf, preferredTournamentId, preferredTpraId } from './dialect';
-import { buildDraw, courtsOf, type DrawMatch, drawAbbreviation, type Section, sectionsOf } from './draws';
 import { getOrInsert } from './maps';
-import {
-  type Competition,
-  type IdStato,
-  isPublished,
-  statusAt,
-  type TournamentSpec,
-} from './model';
-import { hashParts } from './prng';
+import { type Competition, type IdStato, isPublished, statusAt, type TournamentSpec } from './model';
 import { DEFAULT_PLAYER_COUNT, type Player, PlayerPool } from './players';
+import { hashParts } from './prng';
 import { formatIsoDate, romeDayOf } from './rome-time';
 import {
   type CompetitionRoster,
@@ -426,7 +420,9 @@ export class Federation {
         });
       }
     }
-    return [...byDay.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+    return [...byDay.values()].sort((a, b) =>
+      a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0,
+    );
   }
 
   /** The competition behind a file call: published, any source; undefined otherwise. */
@@ -450,7 +446,9 @@ export class Federation {
       competition: ref.competition,
       tournament,
       section,
-      matches: published ? buildDraw(this.seed, section, this.scheduleOf(ref.competition, tournament, section), now) : [],
+      matches: published
+        ? buildDraw(this.seed, section, this.scheduleOf(ref.competition, tournament, section), now)
+        : [],
     };
   }
 
@@ -459,7 +457,9 @@ export class Federation {
     const days: number[] = [];
     for (let d = competition.startDay; d <= competition.endDay; d++) days.push(d);
     const split = tournament.sections.length > 1 ? Math.max(1, Math.ceil(days.length / 2)) : 0;
-    const own = section.intermediate ? days.slice(0, Math.max(1, split)) : days.slice(split > 0 && days.length > 1 ? split : 0);
+    const own = section.intermediate
+      ? days.slice(0, Math.max(1, split))
+      : days.slice(split > 0 && days.length > 1 ? split : 0);
     return { days: own.length > 0 ? own : days, courts: courtsOf(this.seed, tournament.spec.uid) };
   }
 
@@ -719,7 +719,6 @@ export class Federation {
 }
 
 export class NotFoundError extends Error {}
-
 
 export interface FederationStats {
   readonly generated: number;

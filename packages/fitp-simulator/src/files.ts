@@ -4,7 +4,7 @@
  * matches of every draw of the competition (time, court, players) as text. Served by the GET
  * download paths; a file not listed (yet) answers 404.
  */
-import { buildDraw, drawName, type DrawMatch, type DrawSide } from './draws';
+import { buildDraw, type DrawMatch, type DrawSide, drawName } from './draws';
 import type { CompetitionDetailView, CompetitionFile, Federation } from './federation';
 import { formatItalianDate, formatRomeDateTime } from './rome-time';
 
@@ -40,7 +40,11 @@ export function downloadFile(
       : listed.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
   if (!file) return undefined;
   const lines =
-    kind === 'document' ? documentLines(view, file) : kind === 'rules' ? rulesLines(view) : orderOfPlayLines(federation, view, file, now);
+    kind === 'document'
+      ? documentLines(view, file)
+      : kind === 'rules'
+        ? rulesLines(view)
+        : orderOfPlayLines(federation, view, file, now);
   return { contentType: 'application/pdf', body: buildPdf(lines) };
 }
 

@@ -15,9 +15,9 @@ import {
   type Competition,
   type DrawType,
   type EntrantRange,
-  type Seat,
   foldText,
   isDoubles,
+  type Seat,
   type TournamentSpec,
 } from './model';
 import { BALLS, MATCH_FORMATS, SURFACES } from './names';
@@ -118,7 +118,11 @@ export const FEDERATION_CLUB = 'Federazione Italiana Tennis e Padel';
  * is another town of the province, and the federation's own youth events are seated in Roma
  * whatever their venue (the list shows the seat, the detail the venue: §1).
  */
-export function seatFor(seed: number, c: { guid: string; city: string; club: string; province: Province }, youth: boolean): Seat {
+export function seatFor(
+  seed: number,
+  c: { guid: string; city: string; club: string; province: Province },
+  youth: boolean,
+): Seat {
   const h = hashParts(seed, 'seat', c.guid) % 100;
   const rome = findProvinceBySigla('RM');
   if (youth && h < 3 && rome) return { city: 'Roma', province: rome, club: FEDERATION_CLUB };

@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { Clock } from './clock';
 import { Faults } from './faults';
 import { Federation } from './federation';
+import type { PagingMode } from './list-query';
 import { Script } from './script';
 import { createSimulatorServer } from './server';
-import type { PagingMode } from './list-query';
-import { type Endpoint, ENDPOINTS } from './wire';
+import { ENDPOINTS, type Endpoint } from './wire';
 
 export interface SimulatorOptions {
   /** Seed of every generated value (default 42). */
@@ -89,6 +89,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 export { Clock, type Duration, durationMs } from './clock';
 export { DEMO_CARDS, type DemoCard } from './demo-cards';
+export {
+  AGE_CODES,
+  BANDS,
+  DRAW_TYPE_WORDS,
+  PLACEHOLDER_GUID,
+  tpraGuidOf,
+} from './dialect';
 export type { ActiveFault, FaultKind, FaultRule } from './faults';
 export {
   type CompetitionDetailView,
@@ -100,13 +107,6 @@ export {
   type TournamentView,
 } from './federation';
 export { CompetitionGenerator, DEFAULT_COMPETITION_COUNT, WEEKS_AFTER, WEEKS_BEFORE } from './generator';
-export {
-  AGE_CODES,
-  BANDS,
-  DRAW_TYPE_WORDS,
-  PLACEHOLDER_GUID,
-  tpraGuidOf,
-} from './dialect';
 export { MAX_FETCH_ROWS, type PagingMode } from './list-query';
 export * from './model';
 export { type Player, PlayerPool } from './players';
@@ -131,4 +131,4 @@ export type {
   WithdrawalInput,
 } from './script';
 export { FEDERATION_GET_ROUTES, FEDERATION_ROUTES } from './server';
-export { type Endpoint, ENDPOINTS } from './wire';
+export { ENDPOINTS, type Endpoint } from './wire';

@@ -98,12 +98,11 @@ export function parseListRequest(body: unknown): ListQuery {
   const region = integer('id_regione', b.id_regione);
   const disciplina = integer('id_disciplina', b.id_disciplina);
   return {
-    words: foldText(b.freetext).split(/\s+/).filter((w) => w !== ''),
+    words: foldText(b.freetext)
+      .split(/\s+/)
+      .filter((w) => w !== ''),
     ...optional('regionId', region || undefined),
-    ...optional(
-      'provinceId',
-      province ? (findProvinceByFitpId(province)?.id ?? -1) : undefined,
-    ),
+    ...optional('provinceId', province ? (findProvinceByFitpId(province)?.id ?? -1) : undefined),
     ...optional('status', status || undefined),
     ...optional('source', source),
     ...optional('disciplina', disciplina),

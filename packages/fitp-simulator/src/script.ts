@@ -27,7 +27,7 @@ import { Rng } from './prng';
 import { isRanking, rankingValue } from './rankings';
 import { calendarDateOf, DAY_MS, parseInstant, parseLocalDate, romeDayOf, romeInstant } from './rome-time';
 import { orderOfPlayTitle } from './timeline';
-import { type Endpoint, ENDPOINTS } from './wire';
+import { ENDPOINTS, type Endpoint } from './wire';
 
 const instant = z.union([z.string(), z.number(), z.date()]).transform((value, ctx) => {
   const ms =
@@ -464,7 +464,10 @@ export class Script {
   }
 
   /** The tournament a competition-level item hangs on: the one named, or the competition's first. */
-  private itemTournament(i: { tournamentUid?: string | undefined; competitionGuid?: string | undefined }): string {
+  private itemTournament(i: {
+    tournamentUid?: string | undefined;
+    competitionGuid?: string | undefined;
+  }): string {
     if (i.tournamentUid) return i.tournamentUid;
     const competition = i.competitionGuid ? this.federation.findCompetition(i.competitionGuid) : undefined;
     if (!competition) throw new NotFoundError(`Unknown competition ${i.competitionGuid ?? ''}`);
@@ -484,7 +487,10 @@ export class Script {
         : this.federation.ordersOfPlay(ref.competition.guid, at);
     const item = this.federation.overlayItem(uid, id);
     if (kind === 'orderOfPlay') return files.find((f) => f.day === item?.date)?.fileName ?? '';
-    return files.filter((f) => f.title === item?.title && f.publishedAt === item?.publishedAt).at(-1)?.fileName ?? '';
+    return (
+      files.filter((f) => f.title === item?.title && f.publishedAt === item?.publishedAt).at(-1)?.fileName ??
+      ''
+    );
   }
 
   /** A document of the competition (`documenti/list`): its file name is `<title>.pdf`. */
@@ -492,7 +498,11 @@ export class Script {
     const i = parse(documentInputSchema, input);
     const uid = this.itemTournament(i);
     const publishedAt = i.publishedAt ?? this.clock.nowMs();
-    const item = this.federation.addItem(uid, { kind: 'document', title: i.title ?? 'Comunicato', publishedAt });
+    const item = this.federation.addItem(uid, {
+      kind: 'document',
+      title: i.title ?? 'Comunicato',
+      publishedAt,
+    });
     return { id: item.id, fileName: this.fileNameOf(uid, 'document', item.id, publishedAt) };
   }
 

@@ -141,7 +141,12 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
     }
     const postEndpoint = FEDERATION_ROUTES[path];
     const getEndpoint = FEDERATION_GET_ROUTES[path];
-    const endpoint = req.method === 'POST' ? postEndpoint : req.method === 'GET' || req.method === 'HEAD' ? getEndpoint : undefined;
+    const endpoint =
+      req.method === 'POST'
+        ? postEndpoint
+        : req.method === 'GET' || req.method === 'HEAD'
+          ? getEndpoint
+          : undefined;
     // Unknown paths, and known ones asked with the other method (a POST draw), answer 404 (§0).
     if (!endpoint) return send(res, 404, {});
     const body = req.method === 'POST' ? lowerKeys(await readJson(req)) : {};
@@ -164,7 +169,12 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
     // Malformed answers of the calls without rows: a body cut short (not JSON).
     const cut = (answer: unknown): void => {
       const payload = JSON.stringify(answer);
-      sendRaw(res, 200, 'application/json; charset=utf-8', Buffer.from(payload.slice(0, Math.max(1, Math.floor(payload.length / 2)))));
+      sendRaw(
+        res,
+        200,
+        'application/json; charset=utf-8',
+        Buffer.from(payload.slice(0, Math.max(1, Math.floor(payload.length / 2)))),
+      );
     };
     switch (endpoint) {
       case 'list':
@@ -202,7 +212,9 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       case 'draw': {
         const tournamentId = Number(caseInsensitive(query, 'tournamentId') ?? '');
         const phaseId = caseInsensitive(query, 'phaseId') ?? '';
-        const draw = Number.isInteger(tournamentId) ? deps.federation.draw(tournamentId, phaseId, now) : undefined;
+        const draw = Number.isInteger(tournamentId)
+          ? deps.federation.draw(tournamentId, phaseId, now)
+          : undefined;
         const answer = { results: draw ? [encodeDraw(draw)] : [] };
         return decision.malformed ? cut(answer) : send(res, 200, answer);
       }
@@ -250,8 +262,8 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
 
   function sendList(res: ServerResponse, answer: WireRow | undefined): void {
     // Zero results: 200 with an empty body, not `{"record":0}` (§1).
-    if (answer === undefined) return sendRaw(res, 200, 'application/json; charset=utf-8', Buffer.alloc(0));
-    send(res, 200, answer);
+    if (answer === undefined) sendRaw(res, 200, 'application/json; charset=utf-8', Buffer.alloc(0));
+    else send(res, 200, answer);
   }
 
   async function handleScript(

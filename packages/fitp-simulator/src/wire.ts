@@ -8,6 +8,7 @@
  */
 import {
   bandOf,
+  bandsFrom,
   competitionAgeCodes,
   competitionBands,
   competitionDrawWords,
@@ -19,7 +20,6 @@ import {
   subscriptionDate,
   TOURNAMENT_GENDER,
   tournamentAgeCodes,
-  bandsFrom,
 } from './dialect';
 import { courtsOf, type DrawSide, drawName, type MatchResult, type Sections } from './draws';
 import type {
@@ -75,7 +75,8 @@ export const REQUIRED_LIST_FIELDS = ['guid', 'nome_torneo', 'data_inizio', 'data
 /** The discipline code of tennis (`id_disciplina`). */
 export const TENNIS = 4332;
 
-const h = (ctx: WireContext, ...parts: ReadonlyArray<string | number>): number => hashParts(ctx.seed, ...parts);
+const h = (ctx: WireContext, ...parts: ReadonlyArray<string | number>): number =>
+  hashParts(ctx.seed, ...parts);
 
 /** A list row (§1), in the samples' key order. `status` is the row's `id_statoPUC`. */
 export function encodeListRow(view: CompetitionView, ctx: WireContext): WireRow {
@@ -121,7 +122,14 @@ export function breakRow(row: WireRow, ordinal: number): WireRow {
 
 // --- Detail (§2, §3) ------------------------------------------------------------------------
 
-const STREETS = ['Via Roma', 'Via Garibaldi', 'Viale dello Sport', 'Via dei Tigli', 'Via Mazzini', 'Via del Parco'];
+const STREETS = [
+  'Via Roma',
+  'Via Garibaldi',
+  'Viale dello Sport',
+  'Via dei Tigli',
+  'Via Mazzini',
+  'Via del Parco',
+];
 const COURT_TYPES = ["All' aperto", 'Al coperto', "All' aperto e al coperto"];
 
 /** A street address and postcode of the venue, stable for the competition. */
@@ -212,7 +220,8 @@ export function bandDeadlines(seed: number, c: Competition, spec: TournamentSpec
   }
   const earlier = close - (1 + (hash % 3)) * DAY_MS;
   const fourthBand = { minRank: '4.NC', maxRank: fourth[0] ?? '4.1', closesAt: earlier };
-  if (hash >= 95) return [fourthBand, { minRank: better.at(-1) as string, maxRank: best, closesAt: undefined }];
+  if (hash >= 95)
+    return [fourthBand, { minRank: better.at(-1) as string, maxRank: best, closesAt: undefined }];
   const third = better.filter((b) => b.startsWith('3'));
   const second = better.filter((b) => !b.startsWith('3'));
   if (hash >= 90 && third.length > 0 && second.length > 0) {
@@ -360,7 +369,10 @@ function sheetFacts(player: Player, ctx: WireContext) {
     province: player.province.name,
     municipality: hash % 3 === 0 ? '' : player.municipality,
     guid: `${avatarHex}-${avatarHex.slice(0, 4)}-4${avatarHex.slice(1, 4)}-8${avatarHex.slice(4, 7)}-${avatarHex}${avatarHex.slice(0, 4)}`.toUpperCase(),
-    avatar: hash % 5 < 3 ? `${avatarHex.split('').reverse().join('')}-31f1-43b6-8fbe-0a75${avatarHex}`.toLowerCase() : null,
+    avatar:
+      hash % 5 < 3
+        ? `${avatarHex.split('').reverse().join('')}-31f1-43b6-8fbe-0a75${avatarHex}`.toLowerCase()
+        : null,
     maxRankSeason: Number(player.bestRankingSeason) || year,
   };
 }
@@ -416,7 +428,12 @@ export function encodeSheetProd(player: Player, ctx: WireContext): WireRow {
 
 // --- Draw (§5) --------------------------------------------------------------------------------
 
-function sideFields(side: DrawSide | undefined, n: 1 | 2, result: MatchResult | undefined, won: boolean): WireRow {
+function sideFields(
+  side: DrawSide | undefined,
+  n: 1 | 2,
+  result: MatchResult | undefined,
+  won: boolean,
+): WireRow {
   const [first, second] = side?.unit.players ?? [];
   const lost = result !== undefined && !won;
   return {

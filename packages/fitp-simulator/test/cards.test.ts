@@ -38,7 +38,12 @@ describe('player sheet', () => {
 
   it('answers an empty 200 for plain digits, an unknown card or another key', async () => {
     const card = sim.federation.pool.at(17).cardNumber;
-    for (const body of [{ cardNumber: card }, { cardNumber: base64('0000000001') }, { card: base64(card) }, {}]) {
+    for (const body of [
+      { cardNumber: card },
+      { cardNumber: base64('0000000001') },
+      { card: base64(card) },
+      {},
+    ]) {
       const answer = await post(sim, PATHS.card, body);
       expect(answer.status, JSON.stringify(body)).toBe(200);
       expect(answer.body, JSON.stringify(body)).toBeUndefined();

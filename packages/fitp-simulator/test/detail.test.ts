@@ -21,7 +21,12 @@ describe('competition detail', () => {
     const team = defined(published().find((c) => c.codFonte === 3));
     const tpra = defined(published().find((c) => c.codFonte === 2));
     const fitp = defined(published().find((c) => c.codFonte === 1));
-    for (const guid of [team.guid, tpra.guid, '11111111-1111-1111-1111-111111111111', '8E872D3D-3E4E-4014-9606-ACADE6000B3F']) {
+    for (const guid of [
+      team.guid,
+      tpra.guid,
+      '11111111-1111-1111-1111-111111111111',
+      '8E872D3D-3E4E-4014-9606-ACADE6000B3F',
+    ]) {
       const answer = await detail(sim, guid);
       expect(answer.status, guid).toBe(204);
       expect(answer.body).toBeUndefined();
@@ -42,7 +47,12 @@ describe('competition detail', () => {
 
   it('writes doubles as adjacent pairs sharing their SubscriptionDate; NumberOfParticipants counts pairs', async () => {
     const c = defined(
-      published().find((x) => x.codFonte === 1 && x.endsAt < START.getTime() && x.tournaments.some((t) => isDoubles(t.type) && t.targetEntries >= 6)),
+      published().find(
+        (x) =>
+          x.codFonte === 1 &&
+          x.endsAt < START.getTime() &&
+          x.tournaments.some((t) => isDoubles(t.type) && t.targetEntries >= 6),
+      ),
     );
     const { body } = await detail(sim, c.guid);
     const doubles = body.Tournaments.filter((t: Json) => t.IsDoubleTournament);
@@ -65,12 +75,21 @@ describe('competition detail', () => {
   it('enters a scripted pair together (partnerCardNumber)', async () => {
     const { guid, tournamentUids } = sim.script.addCompetition({ tournaments: [{ type: 'DoppioM' }] });
     const uid = defined(tournamentUids[0]);
-    const added = sim.script.addEntry({ tournamentUid: uid, cardNumber: '0123456789', partnerCardNumber: '0987654321' });
+    const added = sim.script.addEntry({
+      tournamentUid: uid,
+      cardNumber: '0123456789',
+      partnerCardNumber: '0987654321',
+    });
     expect(added).toMatchObject({ cardNumber: '0123456789', partnerCardNumber: '0987654321' });
     sim.clock.advance({ minutes: 5 });
     sim.script.addEntry({ tournamentUid: uid, cardNumber: '1111111119', partnerCardNumber: '1111111127' });
     const t = (await detail(sim, guid)).body.Tournaments[0];
-    expect(t.Participants.map((p: Json) => p.MembershipCard)).toEqual(['0123456789', '0987654321', '1111111119', '1111111127']);
+    expect(t.Participants.map((p: Json) => p.MembershipCard)).toEqual([
+      '0123456789',
+      '0987654321',
+      '1111111119',
+      '1111111127',
+    ]);
     expect(t.NumberOfParticipants).toBe(2);
     expect(t.Participants[0].SubscriptionDate).toBe(t.Participants[1].SubscriptionDate);
     expect(t.Gender).toBe('MM');
@@ -100,12 +119,15 @@ describe('competition detail', () => {
     const { body } = await detail(sim, summer.guid);
     expect(body.From).toBe('2026-08-02T00:00:00Z');
 
-    const winter = sim.script.addCompetition({ startDate: '2026-03-30', registrationClosesAt: '2026-03-27T18:30:00' });
+    const winter = sim.script.addCompetition({
+      startDate: '2026-03-30',
+      registrationClosesAt: '2026-03-27T18:30:00',
+    });
     const w = (await detail(sim, winter.guid)).body.Tournaments[0];
     expect(w.DateEndSubscription).toBe('2026-03-27T18:30:00Z');
-    expect(new Date(defined(sim.federation.findCompetition(winter.guid)).registrationClosesAt).toISOString()).toBe(
-      '2026-03-27T17:30:00.000Z',
-    );
+    expect(
+      new Date(defined(sim.federation.findCompetition(winter.guid)).registrationClosesAt).toISOString(),
+    ).toBe('2026-03-27T17:30:00.000Z');
   });
 
   it('has band deadlines: mostly one band, sometimes two or three closing in turn, a few left to the referee', () => {

@@ -30,9 +30,15 @@ describe('draws (tabellone)', () => {
     });
     const uid = defined(added.tournamentUids[0]);
     const rankings = ['3.1', '3.3', '4.1', '4.2', '4.2', '4.3', '4.4', '4.5', '4.6', '4.NC', '4.NC'];
-    rankings.forEach((ranking, i) =>
-      sim.script.addEntry({ tournamentUid: uid, cardNumber: `012345670${i}`.slice(-10), name: 'Luca', surname: `Rossi${'ABCDEFGHIJK'[i]}`, ranking }),
-    );
+    for (const [i, ranking] of rankings.entries()) {
+      sim.script.addEntry({
+        tournamentUid: uid,
+        cardNumber: `012345670${i}`.slice(-10),
+        name: 'Luca',
+        surname: `Rossi${'ABCDEFGHIJK'[i]}`,
+        ranking,
+      });
+    }
     const draw = sim.script.addDraw({ tournamentUid: uid, publishedAt: '2026-03-20T10:00:00' });
     return { ...added, uid, draw };
   }
@@ -51,10 +57,18 @@ describe('draws (tabellone)', () => {
     expect(first).toHaveLength(3);
     const second = section.partite.filter((m: Json) => m.Turno === 2);
     expect(second.length).toBeGreaterThanOrEqual(3);
-    const seeds = section.partite.flatMap((m: Json) => [m.TestaDiSerie1, m.TestaDiSerie2]).filter((s: Json) => s !== null);
+    const seeds = section.partite
+      .flatMap((m: Json) => [m.TestaDiSerie1, m.TestaDiSerie2])
+      .filter((s: Json) => s !== null);
     expect(seeds.sort()).toEqual([1, 2, 3, 4]);
     const seedOne = section.partite.find((m: Json) => m.TestaDiSerie1 === 1);
-    expect(seedOne).toMatchObject({ Turno: 2, Posizione: 1, Nome1: 'ROSSIA LUCA', Categoria1: '3.1', NumeroTessera1: '0123456700' });
+    expect(seedOne).toMatchObject({
+      Turno: 2,
+      Posizione: 1,
+      Nome1: 'ROSSIA LUCA',
+      Categoria1: '3.1',
+      NumeroTessera1: '0123456700',
+    });
     for (const m of section.partite) {
       expect(m.Nome12).toBeNull();
       expect(m.Risultato).toBe('');
@@ -77,19 +91,29 @@ describe('draws (tabellone)', () => {
       expect(m.PrimoTeamVincitore !== m.SecondoTeamVincitore).toBe(true);
       const loserRetired = m.PrimoTeamVincitore ? m.IsRitirato2 : m.IsRitirato1;
       const loserAbsent = m.PrimoTeamVincitore ? m.IsAssente2 : m.IsAssente1;
-      if (!loserAbsent) expect(m.Risultato).toMatch(loserRetired ? /^6[0-4] $/ : /^6[0-4] (6[0-4]|[2-4]6 10[2-8])$/);
+      if (!loserAbsent)
+        expect(m.Risultato).toMatch(loserRetired ? /^6[0-4] $/ : /^6[0-4] (6[0-4]|[2-4]6 10[2-8])$/);
     }
     // Each round-2 player is the first round's winner or a bye.
-    const winners = done.filter((m: Json) => m.Turno === 1).map((m: Json) => (m.PrimoTeamVincitore ? m.NumeroTessera1 : m.NumeroTessera2));
-    const round2 = done.filter((m: Json) => m.Turno === 2).flatMap((m: Json) => [m.NumeroTessera1, m.NumeroTessera2]);
+    const winners = done
+      .filter((m: Json) => m.Turno === 1)
+      .map((m: Json) => (m.PrimoTeamVincitore ? m.NumeroTessera1 : m.NumeroTessera2));
+    const round2 = done
+      .filter((m: Json) => m.Turno === 2)
+      .flatMap((m: Json) => [m.NumeroTessera1, m.NumeroTessera2]);
     for (const w of winners) expect(round2).toContain(w);
   });
 
   it('writes both partners of a doubles pair', async () => {
     const c = defined(
-      sim.federation.published(START.getTime()).find(
-        (x) => x.codFonte === 1 && x.endsAt < START.getTime() && x.tournaments.some((t) => t.type === 'DoppioM' && t.targetEntries >= 8),
-      ),
+      sim.federation
+        .published(START.getTime())
+        .find(
+          (x) =>
+            x.codFonte === 1 &&
+            x.endsAt < START.getTime() &&
+            x.tournaments.some((t) => t.type === 'DoppioM' && t.targetEntries >= 8),
+        ),
     );
     const t = (await detail(sim, c.guid)).body.Tournaments.find((x: Json) => x.Gender === 'MM');
     const [section] = await drawOf(t.TournamentId, t.Sections.at(-1).SectionCode);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SimulatorHandle } from '../src/index';
 import { buildPdf } from '../src/files';
+import type { SimulatorHandle } from '../src/index';
 import { closeAll, defined, type Json, PATHS, post, request, START, startSim } from './helpers';
 
 describe('documents, rules and orders of play', () => {
@@ -15,9 +15,14 @@ describe('documents, rules and orders of play', () => {
   });
   afterAll(closeAll);
 
-  const names = async (path: string, guid: string): Promise<Json> => (await post(sim, path, { competitionId: guid })).body;
+  const names = async (path: string, guid: string): Promise<Json> =>
+    (await post(sim, path, { competitionId: guid })).body;
   const download = (path: string, guid: string, fileName?: string) =>
-    request(sim, 'GET', `${path}?competitionId=${guid}${fileName === undefined ? '' : `&fileName=${encodeURIComponent(fileName)}`}`);
+    request(
+      sim,
+      'GET',
+      `${path}?competitionId=${guid}${fileName === undefined ? '' : `&fileName=${encodeURIComponent(fileName)}`}`,
+    );
 
   it('lists orders of play as <prefix>_<YYYYMMDD>.pdf with two prefixes, in lexical order, not by date', async () => {
     const now = START.getTime();
@@ -45,10 +50,20 @@ describe('documents, rules and orders of play', () => {
     });
     const uid = defined(tournamentUids[0]);
     for (const [i, surname] of ['ALFA', 'BRAVO', 'CHARLIE', 'DELTA'].entries()) {
-      sim.script.addEntry({ tournamentUid: uid, surname, name: 'TEST', cardNumber: `555000000${i}`, subscriptionDate: '2026-03-15T09:00:00' });
+      sim.script.addEntry({
+        tournamentUid: uid,
+        surname,
+        name: 'TEST',
+        cardNumber: `555000000${i}`,
+        subscriptionDate: '2026-03-15T09:00:00',
+      });
     }
     sim.script.addDraw({ tournamentUid: uid, publishedAt: '2026-03-20T09:00:00' });
-    const oop = sim.script.addOrderOfPlay({ competitionGuid: guid, date: '2026-03-21', publishedAt: '2026-03-20T19:00:00' });
+    const oop = sim.script.addOrderOfPlay({
+      competitionGuid: guid,
+      date: '2026-03-21',
+      publishedAt: '2026-03-20T19:00:00',
+    });
     expect(oop.fileName).toMatch(/^(orariodigioco|oraridigioco)_20260321\.pdf$/);
     expect(await names(PATHS.ordersOfPlay, guid)).toEqual([]);
     expect((await download(PATHS.orderOfPlayDownload, guid, oop.fileName)).status).toBe(404);
@@ -74,8 +89,16 @@ describe('documents, rules and orders of play', () => {
   it('lists documents by file name ([] when none) and serves them from their publication', async () => {
     const { guid, tournamentUids } = sim.script.addCompetition();
     expect(await names(PATHS.documents, guid)).toEqual([]);
-    const doc = sim.script.addDocument({ tournamentUid: defined(tournamentUids[0]), title: 'Regolamento torneo', url: 'ignored' });
-    const later = sim.script.addDocument({ competitionGuid: guid, title: 'Locandina_2026', publishedAt: '2026-03-16T10:00:00' });
+    const doc = sim.script.addDocument({
+      tournamentUid: defined(tournamentUids[0]),
+      title: 'Regolamento torneo',
+      url: 'ignored',
+    });
+    const later = sim.script.addDocument({
+      competitionGuid: guid,
+      title: 'Locandina_2026',
+      publishedAt: '2026-03-16T10:00:00',
+    });
     expect(doc.fileName).toBe('Regolamento torneo.pdf');
     expect(await names(PATHS.documents, guid)).toEqual(['Regolamento torneo.pdf']);
     expect((await download(PATHS.documentDownload, guid, later.fileName)).status).toBe(404);
@@ -88,7 +111,10 @@ describe('documents, rules and orders of play', () => {
 
   it('lists rules for most generated competitions, downloaded without a file name', async () => {
     const now = START.getTime();
-    const fitp = sim.federation.published(now).filter((c) => c.codFonte === 1).slice(0, 40);
+    const fitp = sim.federation
+      .published(now)
+      .filter((c) => c.codFonte === 1)
+      .slice(0, 40);
     const lists: string[][] = await Promise.all(fitp.map((c) => names(PATHS.rules, c.guid)));
     expect(lists.some((l) => l.length === 0)).toBe(true);
     const index = lists.findIndex((l) => l.length === 1);
@@ -112,6 +138,7 @@ describe('documents, rules and orders of play', () => {
     const xref = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
     expect(pdf.slice(xref, xref + 4)).toBe('xref');
     const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    for (const [i, offset] of offsets.entries())
+      expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true);
   });
 });

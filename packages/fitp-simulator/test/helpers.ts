@@ -129,7 +129,7 @@ export async function rowOf(sim: SimulatorHandle, guid: string): Promise<Json | 
 
 /** The anonymised real payloads (a copy of shared/design/fitp-samples). */
 export function sample(name: string): Json {
-  const text = readFileSync(new URL(`./samples/${name}`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`./samples/${name}.txt`, import.meta.url), 'utf8');
   return text === '' ? undefined : JSON.parse(text);
 }
 

@@ -35,7 +35,9 @@ describe('competition search', () => {
       expect(second.record).toBe(first.record);
       expect(second.competizioni).toHaveLength(100);
       expect(guids(second.competizioni)).not.toEqual(guids(first.competizioni));
-      expect(isoOf(second.competizioni[0].data_inizio) >= isoOf(first.competizioni[99].data_inizio)).toBe(true);
+      expect(isoOf(second.competizioni[0].data_inizio) >= isoOf(first.competizioni[99].data_inizio)).toBe(
+        true,
+      );
     });
 
     it('sorts by data_inizio ascending', async () => {
@@ -54,7 +56,12 @@ describe('competition search', () => {
     });
 
     it('empties on id_regione 21, and on any sesso, id_classifica or id_area_regionale', async () => {
-      for (const filters of [{ id_regione: 21 }, { sesso: 'M' }, { id_classifica: '3' }, { id_area_regionale: 1 }]) {
+      for (const filters of [
+        { id_regione: 21 },
+        { sesso: 'M' },
+        { id_classifica: '3' },
+        { id_area_regionale: 1 },
+      ]) {
         const answer = await post(sim, PATHS.list, filters);
         expect(answer.status, JSON.stringify(filters)).toBe(200);
         expect(answer.body, JSON.stringify(filters)).toBeUndefined();
@@ -69,12 +76,18 @@ describe('competition search', () => {
       for (const row of milano.competizioni) expect(row.sigla_provincia ?? 'MI').toBe('MI');
       expect((await post(sim, PATHS.list, { id_provincia: 15 })).body).toBeUndefined();
       const roma = await list(sim, { id_provincia: '258' });
-      expect(roma.competizioni.every((r: Json) => r.sigla_provincia === null || r.sigla_provincia === 'RM')).toBe(true);
+      expect(
+        roma.competizioni.every((r: Json) => r.sigla_provincia === null || r.sigla_provincia === 'RM'),
+      ).toBe(true);
       const brescia = await list(sim, { id_provincia: 17 });
-      expect(brescia.competizioni.every((r: Json) => r.sigla_provincia === null || r.sigla_provincia === 'BS')).toBe(true);
+      expect(
+        brescia.competizioni.every((r: Json) => r.sigla_provincia === null || r.sigla_provincia === 'BS'),
+      ).toBe(true);
     });
 
-    it('regions and provinces add up to the national total (the shards a client reconciles)', async () => {
+    it('regions and provinces add up to the national total (the shards a client reconciles)', {
+      timeout: 60_000,
+    }, async () => {
       const national = (await list(sim)).record;
       let regions = 0;
       for (const region of REGIONS) {
@@ -142,7 +155,14 @@ describe('competition search', () => {
 
     it('ignores cod_fonte, id_fonte, categoria_eta and classifica', async () => {
       const all = await list(sim, { id_regione: 5 });
-      for (const filters of [{ cod_fonte: '1' }, { cod_fonte: '3' }, { id_fonte: '' }, { categoria_eta: 'U14' }, { classifica: '4' }]) {
+      const ignored: Array<Record<string, string>> = [
+        { cod_fonte: '1' },
+        { cod_fonte: '3' },
+        { id_fonte: '' },
+        { categoria_eta: 'U14' },
+        { classifica: '4' },
+      ];
+      for (const filters of ignored) {
         const page = await list(sim, { id_regione: 5, ...filters });
         expect(page.record).toBe(all.record);
       }
@@ -150,12 +170,16 @@ describe('competition search', () => {
   });
 
   describe('the national scale', () => {
-    it('holds about 13,000 competitions a year by default, several regions and provinces over 100 rows', { timeout: 60_000 }, async () => {
+    it('holds about 13,000 competitions a year by default, several regions and provinces over 100 rows', {
+      timeout: 60_000,
+    }, async () => {
       const full = await startSim({ quirks: false, competitions: undefined as unknown as number });
       const national = (await list(full)).record;
       // About half of the 65-week window is published at START (the past half year and the next weeks).
       expect(national).toBeGreaterThan(5000);
-      const regions = await Promise.all(REGIONS.map(async (r) => (await list(full, { id_regione: r.id })).record));
+      const regions = await Promise.all(
+        REGIONS.map(async (r) => (await list(full, { id_regione: r.id })).record),
+      );
       expect(regions.filter((n) => n > 100).length).toBeGreaterThanOrEqual(8);
       const milano = (await list(full, { id_provincia: 215 })).record;
       expect(milano).toBeGreaterThan(100);

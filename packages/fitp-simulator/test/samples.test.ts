@@ -116,7 +116,8 @@ describe('the wire, compared with the real samples', () => {
         expect(p).not.toHaveProperty('Club');
       }
     }
-    for (const gone of ['RulesUrl', 'ExternalUrl', 'PrizeMoney', 'Documents']) expect(detailBody).not.toHaveProperty(gone);
+    for (const gone of ['RulesUrl', 'ExternalUrl', 'PrizeMoney', 'Documents'])
+      expect(detailBody).not.toHaveProperty(gone);
   });
 
   it('draw: results[0] with torneo, gara, sezione and matches of the sample', async () => {
@@ -140,7 +141,8 @@ describe('the wire, compared with the real samples', () => {
     expectSameShape(docs.body, sample('documents-list.json'));
     expectSameShape(oop.body, sample('oop-list.json'));
     expect(oop.body.length).toBeGreaterThan(0);
-    for (const name of oop.body) expect(name).toMatch(/^oraria?o?digioco_\d{8}\.pdf$|^orar[io]+digioco_\d{8}\.pdf$/);
+    for (const name of oop.body)
+      expect(name).toMatch(/^oraria?o?digioco_\d{8}\.pdf$|^orar[io]+digioco_\d{8}\.pdf$/);
   });
 
   it('player sheet: the nested lower-case player, and the PascalCase prod twin', async () => {

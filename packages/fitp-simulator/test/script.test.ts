@@ -115,17 +115,25 @@ describe('scripting hooks', () => {
         tipo_torneo: 'Femminile;Misto',
       });
       const first = await tournamentOf(guid, tournamentUids[0]);
-      expect(first).toMatchObject({ Gender: 'F', AvailableRankings: '3.3,3.4,3.5,4.1,4.2,4.3,4.4,4.5,4.6,4.NC' });
+      expect(first).toMatchObject({
+        Gender: 'F',
+        AvailableRankings: '3.3,3.4,3.5,4.1,4.2,4.3,4.4,4.5,4.6,4.NC',
+      });
       expect((await tournamentOf(guid, tournamentUids[1])).CategoryAge).toMatch(/^O45,O50/);
       expect((await detail(sim, guid)).body.TotalPrizePool).toBe(750);
-      expect((await list(sim, { id_provincia: 263, data_inizio: '10/04/2026' })).competizioni[0].guid).toBe(guid);
+      expect((await list(sim, { id_provincia: 263, data_inizio: '10/04/2026' })).competizioni[0].guid).toBe(
+        guid,
+      );
     });
 
     it('of TPRA answer their id_torneo_digital, shown on their placeholder row', async () => {
       const added = sim.script.addCompetition({ codFonte: 2, province: 'TN' });
       expect(added.tpraId).toBeGreaterThan(0);
       const row = await rowOf(sim, added.guid);
-      expect(row).toMatchObject({ guid: '11111111-1111-1111-1111-111111111111', id_torneo_digital: added.tpraId });
+      expect(row).toMatchObject({
+        guid: '11111111-1111-1111-1111-111111111111',
+        id_torneo_digital: added.tpraId,
+      });
       expect((await detail(sim, added.guid)).status).toBe(204);
     });
 
@@ -166,13 +174,20 @@ describe('scripting hooks', () => {
         registrationOpensAt: '2026-03-02T00:00:00',
       });
       const uid = defined(tournamentUids[0]);
-      const doc = sim.script.addDocument({ tournamentUid: uid, title: 'Regolamento', url: 'https://example.org/r.pdf' });
+      const doc = sim.script.addDocument({
+        tournamentUid: uid,
+        title: 'Regolamento',
+        url: 'https://example.org/r.pdf',
+      });
       const oop = await post(sim, '/__sim/orders-of-play', {
         tournamentUid: uid.toLowerCase(),
         date: '2026-03-29',
         publishedAt: '2026-03-15T20:00:00',
       });
-      const draw = await post(sim, '/__sim/draws', { tournamentUid: uid, publishedAt: '2026-03-15T11:30:00' });
+      const draw = await post(sim, '/__sim/draws', {
+        tournamentUid: uid,
+        publishedAt: '2026-03-15T11:30:00',
+      });
       expect(oop.status).toBe(201);
       expect(draw.status).toBe(201);
       expect(draw.body.phaseIds).toHaveLength(1);
@@ -193,11 +208,22 @@ describe('scripting hooks', () => {
     });
 
     it('can be added to generated competitions; an unknown tournament is a 404', async () => {
-      const c = defined(sim.federation.published(START.getTime()).find((x) => x.codFonte === 1 && x.startsAt > START.getTime()));
-      const added = await post(sim, '/__sim/documents', { competitionGuid: c.guid, title: 'Variazione orari' });
+      const c = defined(
+        sim.federation
+          .published(START.getTime())
+          .find((x) => x.codFonte === 1 && x.startsAt > START.getTime()),
+      );
+      const added = await post(sim, '/__sim/documents', {
+        competitionGuid: c.guid,
+        title: 'Variazione orari',
+      });
       expect(added.status).toBe(201);
-      expect((await post(sim, PATHS.documents, { competitionId: c.guid })).body).toContain('Variazione orari.pdf');
-      const missing = await post(sim, '/__sim/documents', { tournamentUid: '00000000-0000-4000-8000-000000000000' });
+      expect((await post(sim, PATHS.documents, { competitionId: c.guid })).body).toContain(
+        'Variazione orari.pdf',
+      );
+      const missing = await post(sim, '/__sim/documents', {
+        tournamentUid: '00000000-0000-4000-8000-000000000000',
+      });
       expect(missing.status).toBe(404);
       expect((await post(sim, '/__sim/documents', { title: 'Senza competizione' })).status).toBe(400);
     });
@@ -237,7 +263,12 @@ describe('scripting hooks', () => {
       });
       expect(added.cardNumber).toBe('0555000111');
       const card = await post(sim, PATHS.card, { cardNumber: base64('0555000111') });
-      expect(card.body.player).toMatchObject({ name: 'GIULIA', surname: 'ROSSI', ranking: '4.1', category: '4° Categoria' });
+      expect(card.body.player).toMatchObject({
+        name: 'GIULIA',
+        surname: 'ROSSI',
+        ranking: '4.1',
+        category: '4° Categoria',
+      });
       const t = await tournamentOf(guid, defined(tournamentUids[0]));
       expect(t.Participants[0].MembershipCard).toBe('0555000111');
     });
@@ -263,7 +294,12 @@ describe('scripting hooks', () => {
         province: 'FI',
       });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name: 'Marco', surname: 'Bianchi', ranking: '3.2', province: 'FI' });
+      expect(created.body).toMatchObject({
+        name: 'Marco',
+        surname: 'Bianchi',
+        ranking: '3.2',
+        province: 'FI',
+      });
       const card = await post(sim, PATHS.card, { cardNumber: base64(created.body.cardNumber) });
       expect(card.body.player).toMatchObject({ name: 'MARCO', tennis_club_province: 'Firenze' });
       const players = await request(sim, 'GET', '/__sim/players?limit=5&ranking=2.');
@@ -277,7 +313,11 @@ describe('scripting hooks', () => {
   describe('reset', () => {
     it('removes scripted competitions, entries, items, players and faults, keeping the clock', async () => {
       const { guid } = sim.script.addCompetition();
-      const c = defined(sim.federation.published(START.getTime()).find((x) => x.codFonte === 1 && x.startsAt > START.getTime()));
+      const c = defined(
+        sim.federation
+          .published(START.getTime())
+          .find((x) => x.codFonte === 1 && x.startsAt > START.getTime()),
+      );
       const generated = (await detail(sim, c.guid)).body;
       const uid = generated.Tournaments[0].TournamentUid;
       sim.script.addEntry({ tournamentUid: uid, cardNumber: '7778889990' });
