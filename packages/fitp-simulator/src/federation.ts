@@ -167,11 +167,23 @@ export class Federation {
       this.clubs,
       options.competitions ?? DEFAULT_COMPETITION_COUNT,
     );
-    this.ensureCoverage(options.now);
+    // The calendar is generated on first use (a simulator that is never asked costs no calendar).
+    this.initialNow = options.now;
+  }
+
+  private readonly initialNow: number;
+  private initialized = false;
+
+  /** Generates the calendar around the clock's start, once, on the first call that needs it. */
+  private ready(): void {
+    if (this.initialized) return;
+    this.initialized = true;
+    this.ensureCoverage(this.initialNow);
   }
 
   /** Generates the weeks around `now` not generated yet (the calendar only ever grows). */
   ensureCoverage(now: number): void {
+    this.ready();
     const week = weekOfDay(romeDayOf(now));
     const wanted = { from: week - WEEKS_BEFORE, to: week + WEEKS_AFTER };
     const covered = this.weeks;
@@ -219,10 +231,12 @@ export class Federation {
   }
 
   findCompetition(guid: string): Competition | undefined {
+    this.ready();
     return this.byGuid.get(guid.trim().toUpperCase());
   }
 
   findTournament(uid: string): TournamentRef | undefined {
+    this.ready();
     return this.tournamentsByUid.get(uid.trim().toUpperCase());
   }
 
@@ -278,10 +292,12 @@ export class Federation {
 
   /** `TournamentId` of a tournament. */
   tournamentIdOf(uid: string): number {
+    this.ready();
     return this.tournamentIds.get(uid.trim().toUpperCase()) ?? preferredTournamentId(uid);
   }
 
   findTournamentById(tournamentId: number): TournamentRef | undefined {
+    this.ready();
     const uid = this.tournamentsById.get(tournamentId);
     return uid === undefined ? undefined : this.tournamentsByUid.get(uid);
   }
@@ -435,6 +451,7 @@ export class Federation {
 
   /** The draw of a tournament's section at `now` (§5); undefined for an unknown pair of keys. */
   draw(tournamentId: number, sectionCode: string, now: number): DrawAnswer | undefined {
+    this.ensureCoverage(now);
     const ref = this.findTournamentById(tournamentId);
     if (!ref || !isPublished(ref.competition, now)) return undefined;
     const view = this.detailOf(ref.competition, now);
@@ -530,6 +547,7 @@ export class Federation {
   // --- Scripted additions -------------------------------------------------------------------
 
   addCompetition(competition: Competition): void {
+    this.ready();
     if (this.byGuid.has(competition.guid)) throw new DuplicateError(`Competition ${competition.guid} exists`);
     for (const spec of competition.tournaments) {
       if (this.tournamentsByUid.has(spec.uid)) throw new DuplicateError(`Tournament ${spec.uid} exists`);

@@ -135,6 +135,9 @@ export function seatFor(
 
 export class CompetitionGenerator {
   private readonly provinceWeights: ReadonlyArray<readonly [Province, number]>;
+  /** Running sums of the weights: a province is drawn by binary search (16,000 draws per calendar). */
+  private readonly provinceCumulative: Float64Array;
+  private readonly capacities = new Map<string, number>();
   private readonly perWeek: number;
 
   constructor(
@@ -144,6 +147,11 @@ export class CompetitionGenerator {
     competitionsInWindow: number = DEFAULT_COMPETITION_COUNT,
   ) {
     this.provinceWeights = PROVINCES.map((p) => [p, provinceWeight(p.sigla)] as const);
+    let sum = 0;
+    this.provinceCumulative = Float64Array.from(this.provinceWeights, ([, w]) => {
+      sum += w;
+      return sum;
+    });
     this.perWeek = competitionsInWindow / WINDOW_WEEKS;
   }
 
@@ -167,7 +175,7 @@ export class CompetitionGenerator {
       [2, 20],
       [3, 10],
     ]);
-    const province = rng.weighted(this.provinceWeights);
+    const province = this.pickProvince(rng);
     const club = rng.pick(this.clubs.of(province.sigla));
     const startDay = mondayOfWeek(week) + rng.weighted(START_WEEKDAY);
     const drafts = this.draftTournaments(rng, codFonte);
@@ -390,8 +398,32 @@ export class CompetitionGenerator {
     };
   }
 
-  /** How many distinct players of the region could enter such a tournament. */
+  /** A province by weight (as `rng.weighted(provinceWeights)` would, in O(log n)). */
+  private pickProvince(rng: Rng): Province {
+    const cumulative = this.provinceCumulative;
+    const r = rng.next() * (cumulative[cumulative.length - 1] as number);
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((cumulative[mid] as number) > r) hi = mid;
+      else lo = mid + 1;
+    }
+    return (this.provinceWeights[lo] as readonly [Province, number])[0];
+  }
+
+  /** How many distinct players of the region could enter such a tournament (memoised). */
   entrantCapacity(regionId: number, type: DrawType, entrants: EntrantRange): number {
+    const key = `${regionId}|${type}|${entrants.ageGroup}|${entrants.bestValue}|${entrants.weakestValue}`;
+    let capacity = this.capacities.get(key);
+    if (capacity === undefined) {
+      capacity = this.countEntrants(regionId, type, entrants);
+      this.capacities.set(key, capacity);
+    }
+    return capacity;
+  }
+
+  private countEntrants(regionId: number, type: DrawType, entrants: EntrantRange): number {
     const count = (gender: Gender): number => this.pool.eligible({ regionId, gender, ...entrants }).size;
     switch (type) {
       case 'Maschile':
