@@ -14,7 +14,14 @@ import {
   weekOfDay,
 } from './generator';
 import { getOrInsert } from './maps';
-import { type Competition, type IdStato, isPublished, statusAt, type TournamentSpec } from './model';
+import {
+  type Competition,
+  type IdStato,
+  isDoubles,
+  isPublished,
+  statusAt,
+  type TournamentSpec,
+} from './model';
 import { DEFAULT_PLAYER_COUNT, type Player, PlayerPool } from './players';
 import { hashParts } from './prng';
 import { formatIsoDate, romeDayOf } from './rome-time';
@@ -636,13 +643,18 @@ export class Federation {
    */
   withdrawEntry(tournamentUid: string, cardNumber: string, at: number): boolean {
     const ref = this.requireTournament(tournamentUid);
-    const listed =
-      isPublished(ref.competition, at) &&
-      (this.detailWithoutSections(ref.competition, at)[ref.index]?.participants ?? []).some(
-        (p) => p.player.cardNumber === cardNumber,
-      );
-    if (!listed) return false;
-    getOrInsert(this.withdrawals, ref.spec.uid, () => new Map()).set(cardNumber, at);
+    const participants = isPublished(ref.competition, at)
+      ? (this.detailWithoutSections(ref.competition, at)[ref.index]?.participants ?? [])
+      : [];
+    const index = participants.findIndex((p) => p.player.cardNumber === cardNumber);
+    if (index < 0) return false;
+    const gone = getOrInsert(this.withdrawals, ref.spec.uid, () => new Map());
+    gone.set(cardNumber, at);
+    // A pair enters and leaves together: its rows stay adjacent, the pairs after it too.
+    if (isDoubles(ref.spec.type)) {
+      const partner = participants[index % 2 === 0 ? index + 1 : index - 1];
+      if (partner) gone.set(partner.player.cardNumber, at);
+    }
     this.noteScriptedChange(ref.competition, at);
     return true;
   }

@@ -93,6 +93,11 @@ describe('competition detail', () => {
     expect(t.NumberOfParticipants).toBe(2);
     expect(t.Participants[0].SubscriptionDate).toBe(t.Participants[1].SubscriptionDate);
     expect(t.Gender).toBe('MM');
+    // A pair leaves together: withdrawing one partner takes the pair off, the other pair stays whole.
+    sim.script.withdrawEntry({ tournamentUid: uid, cardNumber: '0987654321' });
+    const after = (await detail(sim, guid)).body.Tournaments[0];
+    expect(after.Participants.map((p: Json) => p.MembershipCard)).toEqual(['1111111119', '1111111127']);
+    expect(after.NumberOfParticipants).toBe(1);
     sim.clock.set(START);
   });
 
