@@ -1,9 +1,9 @@
 /**
  * Scripted misbehaviour of the federation endpoints: errors (503 by default), slow answers,
- * 204 from the detail call, malformed rows. A rule applies to the next `times` matching calls,
+ * 204 from the detail call, malformed answers (rows missing required fields, or a body cut short). A rule applies to the next `times` matching calls,
  * or to every matching call until the rules are cleared.
  */
-import type { Endpoint } from './wire';
+import { ENDPOINTS, type Endpoint } from './wire';
 
 export type FaultKind = 'error' | 'slow' | 'no-content' | 'malformed';
 
@@ -17,7 +17,7 @@ export interface FaultRule {
   readonly status?: number | undefined;
   /** For `slow`: the delay before answering. */
   readonly delayMs?: number | undefined;
-  /** Only calls about this competition (detail calls for it, list calls filtered on it). */
+  /** Only calls about this competition (its detail, files and downloads; list calls filtered on it). */
   readonly guid?: string | undefined;
 }
 
@@ -37,10 +37,11 @@ export interface FaultDecision {
 
 /** Which endpoints each kind applies to when the rule names none. */
 const DEFAULT_ENDPOINTS: Record<FaultKind, readonly Endpoint[]> = {
-  error: ['list', 'detail', 'card', 'entries'],
-  slow: ['list', 'detail', 'card', 'entries'],
+  error: ENDPOINTS,
+  slow: ENDPOINTS,
   'no-content': ['detail'],
-  malformed: ['list', 'detail'],
+  // List and detail lose required fields; the other calls answer a body cut short.
+  malformed: ['list', 'detail', 'card', 'documents', 'rules', 'ordersOfPlay', 'draw', 'download'],
 };
 
 export class FaultRuleError extends Error {}

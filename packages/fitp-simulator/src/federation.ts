@@ -4,6 +4,8 @@
  * `now`, so the answers are a function of (seed, now, scripted additions).
  */
 import { ClubDirectory } from './clubs';
+import { competitionIdOf, preferredTournamentId, preferredTpraId } from './dialect';
+import { buildDraw, courtsOf, type DrawMatch, drawAbbreviation, type Section, sectionsOf } from './draws';
 import {
   CompetitionGenerator,
   DEFAULT_COMPETITION_COUNT,
@@ -12,16 +14,23 @@ import {
   weekOfDay,
 } from './generator';
 import { getOrInsert } from './maps';
-import { type Competition, type IdStato, isPublished, statusAt, type TournamentSpec } from './model';
+import {
+  type Competition,
+  type IdStato,
+  isDoubles,
+  isPublished,
+  statusAt,
+  type TournamentSpec,
+} from './model';
 import { DEFAULT_PLAYER_COUNT, type Player, PlayerPool } from './players';
-import { romeDayOf } from './rome-time';
+import { hashParts } from './prng';
+import { formatIsoDate, romeDayOf } from './rome-time';
 import {
   type CompetitionRoster,
   type CompetitionTimeline,
   generateRoster,
   generateTimeline,
   type ItemKind,
-  itemUrl,
   latestAtOrBefore,
   type PublishedItem,
   participantIdBase,
@@ -46,16 +55,45 @@ export interface Participant {
 
 export interface TournamentView {
   readonly spec: TournamentSpec;
+  /** `TournamentId`, the key of the draw call. */
+  readonly tournamentId: number;
+  /** Its sections, with the entries each holds (as drawn once the draw is published). */
+  readonly sections: readonly Section[];
+  /** When its draw is published; undefined until one is planned or scripted. */
+  readonly drawPublishedAt: number | undefined;
   /** Entries visible at `now`, by subscription time. */
   readonly participants: readonly Participant[];
-  /** Documents, orders of play and draws visible at `now`, by publication time, with their URL. */
-  readonly items: ReadonlyArray<PublishedItem & { readonly url: string }>;
+  /** Documents, orders of play and draws visible at `now`, by publication time. */
+  readonly items: readonly PublishedItem[];
 }
 
 export interface CompetitionView {
   readonly competition: Competition;
+  /** The lifecycle: 1 concluded, 2 running, 3 registration open, 4 scheduled. */
   readonly status: IdStato;
-  readonly lastModifiedAt: number;
+  /** What the row says (`id_statoPUC`): see {@link Federation.rowStatus}. */
+  readonly rowStatus: number;
+  readonly competitionId: number;
+  /** `id_torneo_digital` (TPRA only, 0 otherwise). */
+  readonly tpraId: number;
+}
+
+/** A file a competition lists (§4): documents, rules, orders of play. */
+export interface CompetitionFile {
+  readonly fileName: string;
+  readonly publishedAt: number;
+  /** Orders of play: the day of play. */
+  readonly day?: number;
+  /** Documents: the tournament it came from and its title. */
+  readonly title?: string;
+}
+
+export interface DrawAnswer {
+  readonly competition: Competition;
+  readonly tournament: TournamentView;
+  readonly section: Section;
+  /** Empty until the draw is published. */
+  readonly matches: readonly DrawMatch[];
 }
 
 export interface CompetitionDetailView extends CompetitionView {
@@ -65,6 +103,8 @@ export interface CompetitionDetailView extends CompetitionView {
 export type DetailResult =
   | { readonly kind: 'found'; readonly view: CompetitionDetailView }
   | { readonly kind: 'unpublished' }
+  /** TPRA competitions and team championships: no individual detail (§2: 204). */
+  | { readonly kind: 'no-detail' }
   | { readonly kind: 'unknown' };
 
 export interface PlayerEntry {
@@ -104,6 +144,10 @@ export class Federation {
   private generatedCount = 0;
   private readonly byGuid = new Map<string, Competition>();
   private readonly tournamentsByUid = new Map<string, TournamentRef>();
+  private readonly tournamentIds = new Map<string, number>();
+  private readonly tournamentsById = new Map<number, string>();
+  private readonly tpraIds = new Map<string, number>();
+  private readonly tpraTaken = new Set<number>();
   private readonly timelines = new Map<string, CompetitionTimeline>();
   private readonly rosters = new Map<string, CompetitionRoster>();
 
@@ -130,11 +174,23 @@ export class Federation {
       this.clubs,
       options.competitions ?? DEFAULT_COMPETITION_COUNT,
     );
-    this.ensureCoverage(options.now);
+    // The calendar is generated on first use (a simulator that is never asked costs no calendar).
+    this.initialNow = options.now;
+  }
+
+  private readonly initialNow: number;
+  private initialized = false;
+
+  /** Generates the calendar around the clock's start, once, on the first call that needs it. */
+  private ready(): void {
+    if (this.initialized) return;
+    this.initialized = true;
+    this.ensureCoverage(this.initialNow);
   }
 
   /** Generates the weeks around `now` not generated yet (the calendar only ever grows). */
   ensureCoverage(now: number): void {
+    this.ready();
     const week = weekOfDay(romeDayOf(now));
     const wanted = { from: week - WEEKS_BEFORE, to: week + WEEKS_AFTER };
     const covered = this.weeks;
@@ -154,6 +210,19 @@ export class Federation {
 
   private register(competition: Competition, fresh = true): void {
     this.byGuid.set(competition.guid, competition);
+    if (competition.codFonte === 2 && !this.tpraIds.has(competition.guid)) {
+      let id = preferredTpraId(competition.guid);
+      while (this.tpraTaken.has(id)) id++;
+      this.tpraTaken.add(id);
+      this.tpraIds.set(competition.guid, id);
+    }
+    for (const spec of competition.tournaments) {
+      if (this.tournamentIds.has(spec.uid)) continue;
+      let id = preferredTournamentId(spec.uid);
+      while (this.tournamentsById.has(id)) id++;
+      this.tournamentsById.set(id, spec.uid);
+      this.tournamentIds.set(spec.uid, id);
+    }
     if (fresh && competition.generatedActivity) {
       getOrInsert(this.unindexed, competition.province.regionId, () => []).push(competition);
     }
@@ -169,10 +238,12 @@ export class Federation {
   }
 
   findCompetition(guid: string): Competition | undefined {
+    this.ready();
     return this.byGuid.get(guid.trim().toUpperCase());
   }
 
   findTournament(uid: string): TournamentRef | undefined {
+    this.ready();
     return this.tournamentsByUid.get(uid.trim().toUpperCase());
   }
 
@@ -207,8 +278,41 @@ export class Federation {
     return {
       competition,
       status: statusAt(competition, now),
-      lastModifiedAt: this.lastModifiedAt(competition, now),
+      rowStatus: this.rowStatus(competition, now),
+      competitionId: competitionIdOf(competition.guid),
+      tpraId: competition.codFonte === 2 ? (this.tpraIds.get(competition.guid) ?? 0) : 0,
     };
+  }
+
+  /**
+   * `id_statoPUC` (§1): 4 until the start (the federation almost never says 3, "registration
+   * open": about one competition in a thousand), 2 while it runs, 1 after; team championships
+   * say 0, a few 2 while they run.
+   */
+  rowStatus(competition: Competition, now: number): number {
+    const status = statusAt(competition, now);
+    const hash = hashParts(this.seed, 'row-status', competition.guid);
+    if (competition.codFonte === 3) return status === 2 && hash % 3 === 0 ? 2 : 0;
+    if (status === 3) return hash % 1000 === 0 ? 3 : 4;
+    return status;
+  }
+
+  /** `TournamentId` of a tournament. */
+  tournamentIdOf(uid: string): number {
+    this.ready();
+    return this.tournamentIds.get(uid.trim().toUpperCase()) ?? preferredTournamentId(uid);
+  }
+
+  findTournamentById(tournamentId: number): TournamentRef | undefined {
+    this.ready();
+    const uid = this.tournamentsById.get(tournamentId);
+    return uid === undefined ? undefined : this.tournamentsByUid.get(uid);
+  }
+
+  /** `id_torneo_digital` of a TPRA competition (0 for others). */
+  tpraIdOf(guid: string): number {
+    const competition = this.findCompetition(guid);
+    return competition?.codFonte === 2 ? (this.tpraIds.get(competition.guid) ?? 0) : 0;
   }
 
   detail(guid: string, now: number): DetailResult {
@@ -216,9 +320,46 @@ export class Federation {
     const competition = this.findCompetition(guid);
     if (!competition) return { kind: 'unknown' };
     if (!isPublished(competition, now)) return { kind: 'unpublished' };
+    if (competition.codFonte !== 1) return { kind: 'no-detail' };
+    return { kind: 'found', view: this.detailOf(competition, now) };
+  }
+
+  /** The competition as it is at `now` (any source: TPRA and team rows have one internally). */
+  detailOf(competition: Competition, now: number): CompetitionDetailView {
+    const timeline = this.timelineOf(competition);
+    const tournaments = this.detailWithoutSections(competition, now).map((t, i): TournamentView => {
+      const generated = timeline.tournaments[i];
+      const overlay = this.overlays.get(t.spec.uid);
+      const allItems = [...(generated?.items ?? []), ...(overlay?.items ?? [])];
+      const items = allItems
+        .filter((item) => item.publishedAt <= now)
+        .sort((a, b) => a.publishedAt - b.publishedAt || a.id - b.id);
+      const drawTimes = allItems.filter((item) => item.kind === 'draw').map((item) => item.publishedAt);
+      return { ...t, items, drawPublishedAt: drawTimes.length > 0 ? Math.min(...drawTimes) : undefined };
+    });
+    // Sections hold the entries as drawn once the draw is out, the current ones before.
+    const withSections = tournaments.map((t): TournamentView => {
+      const drawn =
+        t.drawPublishedAt !== undefined && t.drawPublishedAt <= now
+          ? this.participantsAt(competition, t.spec, t.drawPublishedAt)
+          : t.participants;
+      return {
+        ...t,
+        sections: sectionsOf(this.seed, competition, t.spec, drawAbbreviation(t.spec), drawn),
+      };
+    });
+    return { ...this.view(competition, now), tournaments: withSections };
+  }
+
+  private participantsAt(competition: Competition, spec: TournamentSpec, at: number): readonly Participant[] {
+    const view = this.detailWithoutSections(competition, at);
+    return view.find((t) => t.spec.uid === spec.uid)?.participants ?? [];
+  }
+
+  private detailWithoutSections(competition: Competition, now: number): TournamentView[] {
     const timeline = this.timelineOf(competition);
     const roster = this.rosterOf(competition);
-    const tournaments = competition.tournaments.map((spec, i): TournamentView => {
+    return competition.tournaments.map((spec, i): TournamentView => {
       const generated = timeline.tournaments[i];
       const overlay = this.overlays.get(spec.uid);
       const participants: Participant[] = [];
@@ -231,21 +372,119 @@ export class Federation {
         }
       }
       for (const p of overlay?.participants ?? []) if (p.at <= now) participants.push(p);
-      const gone = this.withdrawals.get(spec.uid);
-      if (gone) {
-        for (let k = participants.length - 1; k >= 0; k--) {
-          const p = participants[k] as Participant;
-          if (this.isWithdrawn(spec.uid, p, now)) participants.splice(k, 1);
-        }
+      for (let k = participants.length - 1; k >= 0; k--) {
+        if (this.isWithdrawn(spec.uid, participants[k] as Participant, now)) participants.splice(k, 1);
       }
       participants.sort((a, b) => a.at - b.at || a.participantId - b.participantId);
-      const items = [...(generated?.items ?? []), ...(overlay?.items ?? [])]
-        .filter((item) => item.publishedAt <= now)
-        .sort((a, b) => a.publishedAt - b.publishedAt || a.id - b.id)
-        .map((item) => ({ ...item, url: item.url ?? itemUrl(spec.uid, item.kind, item.id) }));
-      return { spec, participants, items };
+      return {
+        spec,
+        tournamentId: this.tournamentIdOf(spec.uid),
+        participants,
+        items: [],
+        drawPublishedAt: undefined,
+        sections: [],
+      };
     });
-    return { kind: 'found', view: { ...this.view(competition, now), tournaments } };
+  }
+
+  // --- Files and draws (§4, §5) ---------------------------------------------------------------
+
+  /** The documents a competition lists at `now`: `<title>.pdf`, in publication order. */
+  documents(guid: string, now: number): CompetitionFile[] {
+    const view = this.filesView(guid, now);
+    if (!view) return [];
+    const taken = new Set<string>();
+    const files: CompetitionFile[] = [];
+    const items = view.tournaments
+      .flatMap((t) => t.items.filter((item) => item.kind === 'document'))
+      .sort((a, b) => a.publishedAt - b.publishedAt || a.id - b.id);
+    for (const item of items) {
+      const stem = item.title.replace(/[\\/:*?"<>|]+/g, '-').replace(/\.pdf$/i, '');
+      let fileName = `${stem}.pdf`;
+      for (let n = 2; taken.has(fileName.toLowerCase()); n++) fileName = `${stem}_${n}.pdf`;
+      taken.add(fileName.toLowerCase());
+      files.push({ fileName, publishedAt: item.publishedAt, title: item.title });
+    }
+    return files;
+  }
+
+  /** The rules a competition lists: most FITP competitions publish one file with their detail. */
+  rules(guid: string, now: number): CompetitionFile[] {
+    const view = this.filesView(guid, now);
+    if (!view) return [];
+    const c = view.competition;
+    if (c.scripted || hashParts(this.seed, 'rules', c.guid) % 10 >= 6) return [];
+    return [{ fileName: `Regolamento_${view.competitionId}.pdf`, publishedAt: c.publishedAt }];
+  }
+
+  /**
+   * The orders of play at `now`: one file per day of play, `<prefix>_<YYYYMMDD>.pdf` with the two
+   * prefixes the federation's clubs use side by side, listed in lexical order, not by date (§4).
+   */
+  ordersOfPlay(guid: string, now: number): CompetitionFile[] {
+    const view = this.filesView(guid, now);
+    if (!view) return [];
+    const byDay = new Map<number, CompetitionFile>();
+    for (const t of view.tournaments) {
+      for (const item of t.items) {
+        if (item.kind !== 'orderOfPlay') continue;
+        const day = item.date ?? romeDayOf(item.publishedAt) + 1;
+        const current = byDay.get(day);
+        if (current && current.publishedAt <= item.publishedAt) continue;
+        const prefix =
+          hashParts(this.seed, 'oop-prefix', view.competition.guid, day) % 2 === 0
+            ? 'orariodigioco'
+            : 'oraridigioco';
+        const named = /\.pdf$/i.test(item.title) ? item.title : undefined;
+        byDay.set(day, {
+          fileName: named ?? `${prefix}_${formatIsoDate(day).replaceAll('-', '')}.pdf`,
+          publishedAt: item.publishedAt,
+          day,
+        });
+      }
+    }
+    return [...byDay.values()].sort((a, b) =>
+      a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0,
+    );
+  }
+
+  /** The competition behind a file call: published, any source; undefined otherwise. */
+  filesView(guid: string, now: number): CompetitionDetailView | undefined {
+    this.ensureCoverage(now);
+    const competition = this.findCompetition(guid);
+    if (!competition || !isPublished(competition, now)) return undefined;
+    return this.detailOf(competition, now);
+  }
+
+  /** The draw of a tournament's section at `now` (§5); undefined for an unknown pair of keys. */
+  draw(tournamentId: number, sectionCode: string, now: number): DrawAnswer | undefined {
+    this.ensureCoverage(now);
+    const ref = this.findTournamentById(tournamentId);
+    if (!ref || !isPublished(ref.competition, now)) return undefined;
+    const view = this.detailOf(ref.competition, now);
+    const tournament = view.tournaments[ref.index];
+    const section = tournament?.sections.find((s) => s.code === sectionCode.trim().toUpperCase());
+    if (!tournament || !section) return undefined;
+    const published = tournament.drawPublishedAt !== undefined && tournament.drawPublishedAt <= now;
+    return {
+      competition: ref.competition,
+      tournament,
+      section,
+      matches: published
+        ? buildDraw(this.seed, section, this.scheduleOf(ref.competition, tournament, section), now)
+        : [],
+    };
+  }
+
+  /** The days a section plays on (intermediate sections first, final ones after) and its courts. */
+  scheduleOf(competition: Competition, tournament: TournamentView, section: Section) {
+    const days: number[] = [];
+    for (let d = competition.startDay; d <= competition.endDay; d++) days.push(d);
+    const split = tournament.sections.length > 1 ? Math.max(1, Math.ceil(days.length / 2)) : 0;
+    const own = section.intermediate
+      ? days.slice(0, Math.max(1, split))
+      : days.slice(split > 0 && days.length > 1 ? split : 0);
+    return { days: own.length > 0 ? own : days, courts: courtsOf(this.seed, tournament.spec.uid) };
   }
 
   findPlayer(cardNumber: string): Player | undefined {
@@ -315,6 +554,7 @@ export class Federation {
   // --- Scripted additions -------------------------------------------------------------------
 
   addCompetition(competition: Competition): void {
+    this.ready();
     if (this.byGuid.has(competition.guid)) throw new DuplicateError(`Competition ${competition.guid} exists`);
     for (const spec of competition.tournaments) {
       if (this.tournamentsByUid.has(spec.uid)) throw new DuplicateError(`Tournament ${spec.uid} exists`);
@@ -358,7 +598,6 @@ export class Federation {
     item: {
       kind: ItemKind;
       title: string;
-      url?: string | undefined;
       publishedAt: number;
       date?: number | undefined;
     },
@@ -370,13 +609,17 @@ export class Federation {
       id,
       kind: item.kind,
       title: item.title,
-      ...(item.url === undefined ? {} : { url: item.url }),
       publishedAt: item.publishedAt,
       ...(item.date === undefined ? {} : { date: item.date }),
     };
     overlay.items.push(published);
     this.noteScriptedChange(ref.competition, item.publishedAt);
     return published;
+  }
+
+  /** A scripted item of a tournament by id. */
+  overlayItem(tournamentUid: string, id: number): PublishedItem | undefined {
+    return this.overlays.get(tournamentUid.trim().toUpperCase())?.items.find((i) => i.id === id);
   }
 
   addEntry(tournamentUid: string, player: Player, at: number): Participant {
@@ -400,14 +643,18 @@ export class Federation {
    */
   withdrawEntry(tournamentUid: string, cardNumber: string, at: number): boolean {
     const ref = this.requireTournament(tournamentUid);
-    const detail = this.detail(ref.competition.guid, at);
-    const listed =
-      detail.kind === 'found' &&
-      (detail.view.tournaments[ref.index]?.participants ?? []).some(
-        (p) => p.player.cardNumber === cardNumber,
-      );
-    if (!listed) return false;
-    getOrInsert(this.withdrawals, ref.spec.uid, () => new Map()).set(cardNumber, at);
+    const participants = isPublished(ref.competition, at)
+      ? (this.detailWithoutSections(ref.competition, at)[ref.index]?.participants ?? [])
+      : [];
+    const index = participants.findIndex((p) => p.player.cardNumber === cardNumber);
+    if (index < 0) return false;
+    const gone = getOrInsert(this.withdrawals, ref.spec.uid, () => new Map());
+    gone.set(cardNumber, at);
+    // A pair enters and leaves together: its rows stay adjacent, the pairs after it too.
+    if (isDoubles(ref.spec.type)) {
+      const partner = participants[index % 2 === 0 ? index + 1 : index - 1];
+      if (partner) gone.set(partner.player.cardNumber, at);
+    }
     this.noteScriptedChange(ref.competition, at);
     return true;
   }
@@ -431,6 +678,14 @@ export class Federation {
   resetScripted(): void {
     const scripted = this.competitions.filter((c) => c.scripted);
     for (const c of scripted) {
+      const tpraId = this.tpraIds.get(c.guid);
+      if (tpraId !== undefined) this.tpraTaken.delete(tpraId);
+      this.tpraIds.delete(c.guid);
+      for (const spec of c.tournaments) {
+        const id = this.tournamentIds.get(spec.uid);
+        if (id !== undefined) this.tournamentsById.delete(id);
+        this.tournamentIds.delete(spec.uid);
+      }
       this.byGuid.delete(c.guid);
       this.timelines.delete(c.guid);
       this.rosters.delete(c.guid);

@@ -1,117 +1,82 @@
 /**
- * The files the federation links to: rules, documents, orders of play and draws as small real PDFs,
- * and the competition's external page as HTML, served by the simulator itself under `/files/…` so
- * every link in the app opens something. Paths are relative here; `wire.ts` makes them absolute
- * with the simulator's own address as the caller reached it.
+ * The files behind the federation's list calls (fitp-contract.md §4), as small real PDFs: a
+ * competition's documents, its rules and its orders of play. An order of play holds the day's
+ * matches of every draw of the competition (time, court, players) as text. Served by the GET
+ * download paths; a file not listed (yet) answers 404.
  */
-import type { CompetitionDetailView, Federation } from './federation';
+import { buildDraw, type DrawMatch, type DrawSide, drawName } from './draws';
+import type { CompetitionDetailView, CompetitionFile, Federation } from './federation';
 import { formatItalianDate, formatRomeDateTime } from './rome-time';
-import type { ItemKind } from './timeline';
-
-export const FILES_PREFIX = '/files';
-
-const ITEM_FOLDERS: Record<ItemKind, string> = {
-  document: 'documenti',
-  draw: 'tabelloni',
-  orderOfPlay: 'odg',
-};
-const KIND_BY_FOLDER = new Map(
-  Object.entries(ITEM_FOLDERS).map(([kind, folder]) => [folder, kind as ItemKind]),
-);
-
-/** The path of a generated document, order of play or draw. */
-export const itemPath = (tournamentUid: string, kind: ItemKind, id: number): string =>
-  `${FILES_PREFIX}/tornei/${tournamentUid.toLowerCase()}/${ITEM_FOLDERS[kind]}/${id}.pdf`;
-
-export const competitionPaths = (guid: string): { rulesUrl: string; externalUrl: string } => ({
-  rulesUrl: `${FILES_PREFIX}/competizioni/${guid.toLowerCase()}/regolamento.pdf`,
-  externalUrl: `${FILES_PREFIX}/competizioni/${guid.toLowerCase()}`,
-});
-
-/** A relative link made absolute against the simulator's base URL; absolute links stay as they are. */
-export const absoluteUrl = (url: string, baseUrl: string | undefined): string =>
-  url.startsWith('/') && baseUrl ? `${baseUrl}${url}` : url;
 
 export interface FileAnswer {
   readonly contentType: string;
   readonly body: Buffer;
 }
 
-/** The file at `path` (under {@link FILES_PREFIX}) as it is at `now`, or undefined when there is none. */
-export function serveFile(federation: Federation, path: string, now: number): FileAnswer | undefined {
-  const item = /^\/files\/tornei\/([0-9a-f-]{36})\/([a-z]+)\/(\d+)\.pdf$/i.exec(path);
-  if (item) {
-    const [, uid = '', folder = '', id = ''] = item;
-    const kind = KIND_BY_FOLDER.get(folder.toLowerCase());
-    return kind ? itemPdf(federation, uid, kind, Number(id), now) : undefined;
-  }
-  const competition = /^\/files\/competizioni\/([0-9a-f-]{36})(?:\/(regolamento\.pdf))?$/i.exec(path);
-  if (competition) {
-    const [, guid = '', rules] = competition;
-    const found = federation.detail(guid, now);
-    if (found.kind !== 'found') return undefined;
-    return rules ? rulesPdf(found.view) : externalPage(found.view);
-  }
-  return undefined;
-}
+export type FileKind = 'document' | 'rules' | 'orderOfPlay';
 
-function itemPdf(
+/** The file a download asks for at `now`, or undefined when the competition does not list it. */
+export function downloadFile(
   federation: Federation,
-  uid: string,
-  kind: ItemKind,
-  id: number,
+  kind: FileKind,
+  guid: string,
+  fileName: string | undefined,
   now: number,
 ): FileAnswer | undefined {
-  const ref = federation.findTournament(uid);
-  if (!ref) return undefined;
-  const found = federation.detail(ref.competition.guid, now);
-  if (found.kind !== 'found') return undefined;
-  const tournament = found.view.tournaments[ref.index];
-  const published = tournament?.items.find((i) => i.kind === kind && i.id === id);
-  if (!tournament || !published) return undefined;
-  const c = found.view.competition;
-  const names = tournament.participants.map(
-    (p) => `${p.player.surname} ${p.player.firstName} (${p.player.ranking})`,
-  );
-  const lines: PdfLine[] = [
-    { text: 'Federazione Italiana Tennis e Padel - simulatore', size: 9 },
-    { text: c.name, size: 16, bold: true },
-    { text: `${c.club} - ${c.city} (${c.province.sigla})`, size: 11 },
-    { text: tournament.spec.description, size: 11 },
-    { text: '' },
-    { text: published.title, size: 14, bold: true },
-    { text: `Pubblicato il ${formatRomeDateTime(published.publishedAt).replace('T', ' alle ')}`, size: 9 },
-    { text: '' },
-  ];
-  if (kind === 'draw' || kind === 'orderOfPlay') {
-    const times = ['09:00', '10:30', '12:00', '14:00', '15:30', '17:00', '18:30', '20:00'];
-    for (let i = 0; i + 1 < Math.min(names.length, 32); i += 2) {
-      const prefix = kind === 'orderOfPlay' ? `Ore ${times[(i / 2) % times.length]}  ` : `${i / 2 + 1}.  `;
-      lines.push({ text: `${prefix}${names[i]}  -  ${names[i + 1]}`, size: 10 });
-    }
-    if (names.length < 2) lines.push({ text: 'Gli incontri saranno pubblicati a breve.', size: 10 });
-  } else {
-    lines.push(
-      { text: `Date: dal ${formatItalianDate(c.startDay)} al ${formatItalianDate(c.endDay)}`, size: 10 },
-      { text: `Superficie: ${tournament.spec.surface}. Palle: ${tournament.spec.balls}.`, size: 10 },
-      { text: `Formula: ${tournament.spec.matchFormat}.`, size: 10 },
-      {
-        text: `Iscritti: ${tournament.participants.length} su ${tournament.spec.maxParticipants}.`,
-        size: 10,
-      },
-    );
-  }
+  const view = federation.filesView(guid, now);
+  if (!view) return undefined;
+  const listed =
+    kind === 'document'
+      ? federation.documents(guid, now)
+      : kind === 'rules'
+        ? federation.rules(guid, now)
+        : federation.ordersOfPlay(guid, now);
+  // Rules download without a file name (one file per competition); a lone order of play too.
+  const file =
+    fileName === undefined || fileName === ''
+      ? kind === 'document' || listed.length !== 1
+        ? undefined
+        : listed[0]
+      : listed.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
+  if (!file) return undefined;
+  const lines =
+    kind === 'document'
+      ? documentLines(view, file)
+      : kind === 'rules'
+        ? rulesLines(view)
+        : orderOfPlayLines(federation, view, file, now);
   return { contentType: 'application/pdf', body: buildPdf(lines) };
 }
 
-function rulesPdf(view: CompetitionDetailView): FileAnswer {
+const header = (view: CompetitionDetailView): PdfLine[] => {
   const c = view.competition;
-  const lines: PdfLine[] = [
+  return [
     { text: 'Federazione Italiana Tennis e Padel - simulatore', size: 9 },
-    { text: `Regolamento - ${c.name}`, size: 16, bold: true },
-    { text: `${c.club} - ${c.city} (${c.province.sigla})`, size: 11 },
-    { text: `Dal ${formatItalianDate(c.startDay)} al ${formatItalianDate(c.endDay)}`, size: 11 },
+    { text: c.name.trim(), size: 14, bold: true },
+    { text: `${c.club} - ${c.city} (${c.province.sigla})`, size: 10 },
+    { text: `Dal ${formatItalianDate(c.startDay)} al ${formatItalianDate(c.endDay)}`, size: 10 },
     { text: '' },
+  ];
+};
+
+function documentLines(view: CompetitionDetailView, file: CompetitionFile): PdfLine[] {
+  return [
+    ...header(view),
+    { text: file.title ?? file.fileName, size: 14, bold: true },
+    { text: `Pubblicato il ${formatRomeDateTime(file.publishedAt).replace('T', ' alle ')}`, size: 9 },
+    { text: '' },
+    ...view.tournaments.map((t) => ({
+      text: `${t.spec.description}: ${t.spec.surface}, palle ${t.spec.balls}, ${t.spec.matchFormat}`,
+      size: 10,
+    })),
+  ];
+}
+
+function rulesLines(view: CompetitionDetailView): PdfLine[] {
+  const c = view.competition;
+  return [
+    ...header(view),
+    { text: 'Regolamento', size: 14, bold: true },
     { text: '1. Il torneo si svolge secondo i regolamenti federali in vigore.', size: 10 },
     {
       text: `2. Iscrizioni entro il ${formatRomeDateTime(c.registrationClosesAt).replace('T', ' alle ')}.`,
@@ -119,37 +84,60 @@ function rulesPdf(view: CompetitionDetailView): FileAnswer {
     },
     { text: `3. Montepremi complessivo: ${c.prizeMoney} euro.`, size: 10 },
     { text: '' },
-    { text: 'Tabelloni:', size: 11, bold: true },
     ...view.tournaments.map((t) => ({
       text: `- ${t.spec.description}: max ${t.spec.maxParticipants} giocatori, ${t.spec.matchFormat}`,
       size: 10,
     })),
   ];
-  return { contentType: 'application/pdf', body: buildPdf(lines) };
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
+const sideText = (side: DrawSide | undefined): string =>
+  side ? side.unit.players.map(drawName).join(' / ') : 'da definire';
 
-function externalPage(view: CompetitionDetailView): FileAnswer {
-  const c = view.competition;
-  const rows = view.tournaments
-    .map(
-      (t) =>
-        `<li>${escapeHtml(t.spec.description)}: ${t.participants.length}/${t.spec.maxParticipants} iscritti</li>`,
-    )
-    .join('');
-  const html = `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(c.name)}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:720px;margin:2rem auto;padding:0 1rem}</style></head>
-<body><p>Federazione Italiana Tennis e Padel - simulatore</p><h1>${escapeHtml(c.name)}</h1>
-<p>${escapeHtml(c.club)}, ${escapeHtml(c.city)} (${escapeHtml(c.province.sigla)})</p>
-<p>Dal ${formatItalianDate(c.startDay)} al ${formatItalianDate(c.endDay)}</p>
-<ul>${rows}</ul></body></html>`;
-  return { contentType: 'text/html; charset=utf-8', body: Buffer.from(html, 'utf8') };
+const clock = (minute: number): string =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** The day's matches of every section, by time then court, as they stood when the file came out. */
+export function orderOfPlayMatches(
+  federation: Federation,
+  view: CompetitionDetailView,
+  day: number,
+  at: number,
+): Array<{ readonly match: DrawMatch; readonly tournament: string }> {
+  const out: Array<{ match: DrawMatch; tournament: string }> = [];
+  for (const t of view.tournaments) {
+    if (t.drawPublishedAt === undefined || t.drawPublishedAt > at) continue;
+    for (const section of t.sections) {
+      const schedule = federation.scheduleOf(view.competition, t, section);
+      for (const match of buildDraw(federation.seed, section, schedule, at)) {
+        if (match.day === day) out.push({ match, tournament: t.spec.description });
+      }
+    }
+  }
+  return out.sort((a, b) => a.match.minute - b.match.minute || a.match.court - b.match.court);
+}
+
+function orderOfPlayLines(
+  federation: Federation,
+  view: CompetitionDetailView,
+  file: CompetitionFile,
+  now: number,
+): PdfLine[] {
+  const day = file.day ?? 0;
+  const lines: PdfLine[] = [
+    ...header(view),
+    { text: `Ordine di gioco di ${formatItalianDate(day)}`, size: 14, bold: true },
+    { text: '' },
+  ];
+  const matches = orderOfPlayMatches(federation, view, day, Math.min(now, file.publishedAt));
+  for (const { match, tournament } of matches) {
+    lines.push({
+      text: `Ore ${clock(match.minute)} Campo ${match.court}  ${sideText(match.top)} - ${sideText(match.bottom)}  (${tournament})`,
+      size: 9,
+    });
+  }
+  if (matches.length === 0) lines.push({ text: 'Gli incontri saranno pubblicati a breve.', size: 10 });
+  return lines;
 }
 
 // --- A one-page PDF with text lines ------------------------------------------------------------

@@ -4,10 +4,9 @@
  * restarted simulator keeps its guids. Everything a competition is made of comes from an Rng derived
  * from (seed, week, ordinal); its activity over time is generated lazily in `timeline.ts`.
  */
-import { findRegionById, PROVINCES, type Province } from '@radar/shared';
+import { findProvinceBySigla, findRegionById, PROVINCES, type Province } from '@radar/shared';
 import type { ClubDirectory } from './clubs';
 import { describeTournament, nameCompetition, type TournamentNaming } from './competition-names';
-import { competitionPaths } from './files';
 import {
   type AdmissionType,
   type AgeCategory,
@@ -18,12 +17,13 @@ import {
   type EntrantRange,
   foldText,
   isDoubles,
+  type Seat,
   type TournamentSpec,
 } from './model';
 import { BALLS, MATCH_FORMATS, SURFACES } from './names';
-import { provinceWeight } from './places';
+import { placesOf, provinceWeight } from './places';
 import type { Gender, PlayerPool } from './players';
-import { Rng } from './prng';
+import { hashParts, Rng } from './prng';
 import { rankingValue, WEAKEST_ENTRANT_BY_CLASS } from './rankings';
 import { calendarDateOf, type EpochDay, romeInstant } from './rome-time';
 
@@ -32,7 +32,8 @@ export const WEEKS_BEFORE = 26;
 export const WEEKS_AFTER = 39;
 const WINDOW_WEEKS = WEEKS_BEFORE + WEEKS_AFTER;
 
-export const DEFAULT_COMPETITION_COUNT = 4000;
+/** About 13,000 competitions a year nationally, as the federation's calendar holds (§ issue 27). */
+export const DEFAULT_COMPETITION_COUNT = 16_000;
 
 /** Monday-based week number; week 0 starts on Monday 1970-01-05. */
 export const weekOfDay = (day: EpochDay): number => Math.floor((day - 4) / 7);
@@ -109,11 +110,34 @@ export interface DraftTournament extends TournamentNaming {
   readonly maxParticipants?: number;
 }
 
-/** The rules PDF and external page of a competition, served by the simulator itself. */
-export const competitionUrls = competitionPaths;
+/** The federation itself, organiser of its summer camps' events (seat Roma, played elsewhere). */
+export const FEDERATION_CLUB = 'Federazione Italiana Tennis e Padel';
+
+/**
+ * Where the organiser is seated: the venue's town for most competitions; for a few the club's seat
+ * is another town of the province, and the federation's own youth events are seated in Roma
+ * whatever their venue (the list shows the seat, the detail the venue: §1).
+ */
+export function seatFor(
+  seed: number,
+  c: { guid: string; city: string; club: string; province: Province },
+  youth: boolean,
+): Seat {
+  const h = hashParts(seed, 'seat', c.guid) % 100;
+  const rome = findProvinceBySigla('RM');
+  if (youth && h < 3 && rome) return { city: 'Roma', province: rome, club: FEDERATION_CLUB };
+  const towns = placesOf(c.province.sigla).municipalities.filter((m) => m !== c.city);
+  if (h >= 95 && towns.length > 0) {
+    return { city: towns[h % towns.length] as string, province: c.province, club: c.club };
+  }
+  return { city: c.city, province: c.province, club: c.club };
+}
 
 export class CompetitionGenerator {
   private readonly provinceWeights: ReadonlyArray<readonly [Province, number]>;
+  /** Running sums of the weights: a province is drawn by binary search (16,000 draws per calendar). */
+  private readonly provinceCumulative: Float64Array;
+  private readonly capacities = new Map<string, number>();
   private readonly perWeek: number;
 
   constructor(
@@ -123,6 +147,11 @@ export class CompetitionGenerator {
     competitionsInWindow: number = DEFAULT_COMPETITION_COUNT,
   ) {
     this.provinceWeights = PROVINCES.map((p) => [p, provinceWeight(p.sigla)] as const);
+    let sum = 0;
+    this.provinceCumulative = Float64Array.from(this.provinceWeights, ([, w]) => {
+      sum += w;
+      return sum;
+    });
     this.perWeek = competitionsInWindow / WINDOW_WEEKS;
   }
 
@@ -146,7 +175,7 @@ export class CompetitionGenerator {
       [2, 20],
       [3, 10],
     ]);
-    const province = rng.weighted(this.provinceWeights);
+    const province = this.pickProvince(rng);
     const club = rng.pick(this.clubs.of(province.sigla));
     const startDay = mondayOfWeek(week) + rng.weighted(START_WEEKDAY);
     const drafts = this.draftTournaments(rng, codFonte);
@@ -221,7 +250,11 @@ export class CompetitionGenerator {
       prizeMoney: this.prizeMoney(rng, codFonte, main),
       onlineRegistration: rng.chance(codFonte === 2 ? 0.95 : 0.85),
       authorized: rng.chance(0.97),
-      ...competitionUrls(guid),
+      seat: seatFor(
+        this.seed,
+        { guid, city: club.municipality, club: club.name, province },
+        codFonte === 1 && main.ageCategory === 'giovanili',
+      ),
       tournaments,
       scripted: false,
       generatedActivity: true,
@@ -365,8 +398,32 @@ export class CompetitionGenerator {
     };
   }
 
-  /** How many distinct players of the region could enter such a tournament. */
+  /** A province by weight (as `rng.weighted(provinceWeights)` would, in O(log n)). */
+  private pickProvince(rng: Rng): Province {
+    const cumulative = this.provinceCumulative;
+    const r = rng.next() * (cumulative[cumulative.length - 1] as number);
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((cumulative[mid] as number) > r) hi = mid;
+      else lo = mid + 1;
+    }
+    return (this.provinceWeights[lo] as readonly [Province, number])[0];
+  }
+
+  /** How many distinct players of the region could enter such a tournament (memoised). */
   entrantCapacity(regionId: number, type: DrawType, entrants: EntrantRange): number {
+    const key = `${regionId}|${type}|${entrants.ageGroup}|${entrants.bestValue}|${entrants.weakestValue}`;
+    let capacity = this.capacities.get(key);
+    if (capacity === undefined) {
+      capacity = this.countEntrants(regionId, type, entrants);
+      this.capacities.set(key, capacity);
+    }
+    return capacity;
+  }
+
+  private countEntrants(regionId: number, type: DrawType, entrants: EntrantRange): number {
     const count = (gender: Gender): number => this.pool.eligible({ regionId, gender, ...entrants }).size;
     switch (type) {
       case 'Maschile':

@@ -6,9 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { Clock } from './clock';
 import { Faults } from './faults';
 import { Federation } from './federation';
+import type { PagingMode } from './list-query';
 import { Script } from './script';
 import { createSimulatorServer } from './server';
-import type { Endpoint } from './wire';
+import { ENDPOINTS, type Endpoint } from './wire';
 
 export interface SimulatorOptions {
   /** Seed of every generated value (default 42). */
@@ -18,12 +19,20 @@ export interface SimulatorOptions {
   readonly host?: string;
   /** Start the clock frozen at this instant; default: follow real time. */
   readonly now?: Date;
-  /** Competitions in the ~15-month window around the clock's start (default 4,000). */
+  /** Competitions in the 65-week window around the clock's start (default 16,000: ~13,000 a year). */
   readonly competitions?: number;
   /** Size of the player pool (default 12,000). */
   readonly players?: number;
-  /** The federation's wire quirks (default on); off writes the contract's canonical form. */
+  /**
+   * The irregular spellings real rows show (default on): stray spaces in names, a missing
+   * `torneo_autorizzato`. Off, every row is spelled regularly (same keys, types and lists).
+   */
   readonly quirks?: boolean;
+  /**
+   * What `rowstoskip > 0` does: `saturate` (default) serves the same first 100 rows as the
+   * federation does; `honour` pages honestly (for tests of a client that would page).
+   */
+  readonly paging?: PagingMode;
 }
 
 export interface SimulatorHandle {
@@ -49,13 +58,22 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ...(options.players !== undefined && { players: options.players }),
   });
   const faults = new Faults();
-  const requestCounts: Record<Endpoint, number> = { list: 0, detail: 0, card: 0, entries: 0 };
+  const requestCounts = Object.fromEntries(ENDPOINTS.map((e) => [e, 0])) as Record<Endpoint, number>;
   const script = new Script(federation, clock, faults, () => ({
     seed,
     quirks,
     requests: { ...requestCounts },
   }));
-  const simulator = createSimulatorServer({ seed, quirks, federation, clock, faults, script, requestCounts });
+  const simulator = createSimulatorServer({
+    seed,
+    quirks,
+    federation,
+    clock,
+    faults,
+    script,
+    requestCounts,
+    paging: options.paging ?? 'saturate',
+  });
 
   await new Promise<void>((resolve, reject) => {
     simulator.server.once('error', reject);
@@ -71,6 +89,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
 export { Clock, type Duration, durationMs } from './clock';
 export { DEMO_CARDS, type DemoCard } from './demo-cards';
+export {
+  AGE_CODES,
+  BANDS,
+  DRAW_TYPE_WORDS,
+  PLACEHOLDER_GUID,
+  tpraGuidOf,
+} from './dialect';
 export type { ActiveFault, FaultKind, FaultRule } from './faults';
 export {
   type CompetitionDetailView,
@@ -82,7 +107,7 @@ export {
   type TournamentView,
 } from './federation';
 export { CompetitionGenerator, DEFAULT_COMPETITION_COUNT, WEEKS_AFTER, WEEKS_BEFORE } from './generator';
-export { MAX_FETCH_ROWS } from './list-query';
+export { MAX_FETCH_ROWS, type PagingMode } from './list-query';
 export * from './model';
 export { type Player, PlayerPool } from './players';
 export { Rng } from './prng';
@@ -105,5 +130,5 @@ export type {
   UpdateCompetitionInput,
   WithdrawalInput,
 } from './script';
-export { FEDERATION_ROUTES } from './server';
-export { type Endpoint, PLACEHOLDER_GUID } from './wire';
+export { FEDERATION_GET_ROUTES, FEDERATION_ROUTES } from './server';
+export { ENDPOINTS, type Endpoint } from './wire';

@@ -1,94 +1,70 @@
 /**
- * The competition search (`/api/v3/tornei/puc/list`): its request, read as leniently as the
- * federation reads it (every field a string, `""` meaning "any", numbers accepted too), and the
- * filters it applies.
+ * The competition search (`POST /api/v3/tornei/puc/list`, fitp-contract.md §1), read as the
+ * federation reads it: keys in any case, every value a string or a number, `""`/`null` meaning
+ * "any". What it honours: `id_disciplina`, `data_inizio` (lower bound on the start), `data_fine`
+ * (upper bound on the real end), `id_regione` (ISTAT; 21 and beyond → nothing), `id_provincia`
+ * (the FITP ids of §9: a metropolitan city only under its 2xx code), `id_stato` (the row's
+ * `id_statoPUC`), `tipo_competizione` (the source: 1 FITP, 2 TPRA), `freetext` (every word in the
+ * name or the club). What it ignores: `cod_fonte`, `id_fonte`, `categoria_eta`, `classifica`,
+ * `guid`, `profilazione`, `massimale_montepremi`, `ambito`. What empties the answer: any value of
+ * `sesso`, `id_classifica`, `id_area_regionale`. Order: `data_inizio` ascending.
  */
-import { inPrizeBand } from '@radar/shared';
+import { findProvinceByFitpId } from '@radar/shared';
 import { z } from 'zod';
 import type { Federation } from './federation';
-import {
-  AGE_CATEGORIES,
-  type AgeCategory,
-  type CategoryClass,
-  type CodFonte,
-  type Competition,
-  DRAW_TYPES,
-  type DrawType,
-  FONTE_LABELS,
-  foldText,
-  ID_DISCIPLINA_TENNIS,
-  type IdStato,
-  statusAt,
-} from './model';
-import { type EpochDay, parseInstant, parseLocalDate } from './rome-time';
+import { type Competition, foldText } from './model';
+import { type EpochDay, parseLocalDate } from './rome-time';
 
 export const MAX_FETCH_ROWS = 100;
 
-/** The federation's `prize` bands (`inPrizeBand`, shared with the app, says what each covers). */
-export type PrizeBand = 500 | 1000 | 1001;
+/** What `rowstoskip > 0` does: the real service's saturation, or honest paging. */
+export type PagingMode = 'saturate' | 'honour';
 
 export interface ListQuery {
-  readonly guid?: string;
-  /** Folded like {@link Competition.searchText}. */
-  readonly freetext?: string;
+  /** Folded words, every one of which must be in the name or the club. */
+  readonly words: readonly string[];
   readonly regionId?: number;
+  /** The ISTAT id of the province the FITP id names (-1: an id that names none). */
   readonly provinceId?: number;
-  readonly status?: IdStato;
-  readonly disciplina?: string;
-  /** `sesso` and `tipo_competizione`: each, when given, must match one of the tournaments. */
-  readonly drawTypes: readonly DrawType[];
-  readonly ageCategory?: AgeCategory;
-  readonly categoryClass?: CategoryClass;
-  readonly prizeBand?: PrizeBand;
+  readonly status?: number;
+  /** `tipo_competizione`: 1 FITP (tournaments and team championships), 2 TPRA, -1 nothing. */
+  readonly source?: number;
+  readonly disciplina?: number;
   readonly from?: EpochDay;
   readonly to?: EpochDay;
-  readonly codFonte?: CodFonte;
-  readonly modifiedSince?: number;
+  /** A filter the federation answers with nothing whatever the value. */
+  readonly empty: boolean;
   readonly skip: number;
   readonly take: number;
 }
 
 const field = z
-  .union([z.string(), z.number(), z.null()])
+  .union([z.string(), z.number(), z.boolean(), z.null()])
   .optional()
   .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
 
 export const listRequestSchema = z.looseObject({
-  guid: field,
   freetext: field,
   id_regione: field,
   id_provincia: field,
   id_stato: field,
   id_disciplina: field,
-  sesso: field,
   tipo_competizione: field,
-  categoria_eta: field,
-  classifica: field,
-  massimale_montepremi: field,
   data_inizio: field,
   data_fine: field,
-  cod_fonte: field,
-  id_fonte: field,
+  sesso: field,
+  id_classifica: field,
+  id_area_regionale: field,
   rowstoskip: field,
   fetchrows: field,
-  data_modifica_da: field,
 });
 
 export class BadRequestError extends Error {}
 
-function integer(name: string, text: string, min: number, max: number): number | undefined {
+function integer(name: string, text: string): number | undefined {
   if (text === '') return undefined;
   if (!/^-?\d+$/.test(text)) throw new BadRequestError(`${name} must be an integer, got "${text}"`);
-  const value = Number(text);
-  if (value < min || value > max) throw new BadRequestError(`${name} must be between ${min} and ${max}`);
-  return value;
-}
-
-function oneOf<T extends string>(name: string, text: string, allowed: readonly T[]): T | undefined {
-  if (text === '') return undefined;
-  const found = allowed.find((a) => a.toLowerCase() === text.toLowerCase());
-  if (!found) throw new BadRequestError(`${name} must be one of ${allowed.join(', ')}`);
-  return found;
+  return Number(text);
 }
 
 function date(name: string, text: string): EpochDay | undefined {
@@ -98,90 +74,70 @@ function date(name: string, text: string): EpochDay | undefined {
   return day;
 }
 
-function fonte(codFonte: string, idFonte: string): CodFonte | undefined {
-  const cod = integer('cod_fonte', codFonte, 0, 3);
-  let byId: number | undefined;
-  if (idFonte !== '') {
-    const label = Object.entries(FONTE_LABELS).find(([, l]) => l.toLowerCase() === idFonte.toLowerCase());
-    byId = label ? Number(label[0]) : integer('id_fonte', idFonte, 0, 3);
-  }
-  const codes = [cod, byId].filter((c): c is number => c !== undefined && c !== 0);
-  // Two different sources can match nothing: keep that as an impossible code.
-  if (codes.length === 2 && codes[0] !== codes[1]) return -1 as CodFonte;
-  return codes[0] as CodFonte | undefined;
+/** Request keys are case-insensitive (§0): `Id_Regione` is `id_regione`. */
+export function lowerKeys(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) out[key.toLowerCase()] = value;
+  return out;
 }
 
-/** Reads the request body; throws {@link BadRequestError} naming the faulty field. */
+/** Reads the request body; throws {@link BadRequestError} naming a value it cannot read. */
 export function parseListRequest(body: unknown): ListQuery {
-  const parsed = listRequestSchema.safeParse(body ?? {});
+  const parsed = listRequestSchema.safeParse(lowerKeys(body));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new BadRequestError(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
   }
   const b = parsed.data;
-  const status = integer('id_stato', b.id_stato, 0, 4);
-  const prize = integer('massimale_montepremi', b.massimale_montepremi, 0, 1001);
-  if (prize !== undefined && ![0, 500, 1000, 1001].includes(prize)) {
-    throw new BadRequestError('massimale_montepremi must be 0, 500, 1000 or 1001');
-  }
-  const drawTypes = [
-    oneOf('sesso', b.sesso, DRAW_TYPES),
-    oneOf('tipo_competizione', b.tipo_competizione, DRAW_TYPES),
-  ];
-  const modifiedSince = b.data_modifica_da === '' ? undefined : parseInstant(b.data_modifica_da);
-  if (b.data_modifica_da !== '' && modifiedSince === undefined) {
-    throw new BadRequestError(`data_modifica_da must be a date or date-time, got "${b.data_modifica_da}"`);
-  }
-  const fetchRows = integer('fetchrows', b.fetchrows, 0, Number.MAX_SAFE_INTEGER);
-  const classe = integer('classifica', b.classifica, 0, 4);
+  const fetchRows = integer('fetchrows', b.fetchrows);
+  const province = integer('id_provincia', b.id_provincia);
+  const tipo = b.tipo_competizione;
+  const source = tipo === '' ? undefined : tipo === '1' ? 1 : tipo === '2' ? 2 : -1;
+  const status = integer('id_stato', b.id_stato);
+  const region = integer('id_regione', b.id_regione);
+  const disciplina = integer('id_disciplina', b.id_disciplina);
   return {
-    ...(b.guid && { guid: b.guid.toUpperCase() }),
-    ...(b.freetext && { freetext: foldText(b.freetext) }),
-    ...optional('regionId', integer('id_regione', b.id_regione, 0, 20) || undefined),
-    ...optional('provinceId', integer('id_provincia', b.id_provincia, 0, 999) || undefined),
-    ...optional('status', (status || undefined) as IdStato | undefined),
-    ...(b.id_disciplina && { disciplina: b.id_disciplina }),
-    drawTypes: drawTypes.filter((t): t is DrawType => t !== undefined),
-    ...optional('ageCategory', oneOf('categoria_eta', b.categoria_eta, AGE_CATEGORIES)),
-    ...optional('categoryClass', (classe || undefined) as CategoryClass | undefined),
-    ...optional('prizeBand', (prize || undefined) as PrizeBand | undefined),
+    words: foldText(b.freetext)
+      .split(/\s+/)
+      .filter((w) => w !== ''),
+    ...optional('regionId', region || undefined),
+    ...optional('provinceId', province ? (findProvinceByFitpId(province)?.id ?? -1) : undefined),
+    ...optional('status', status || undefined),
+    ...optional('source', source),
+    ...optional('disciplina', disciplina),
     ...optional('from', date('data_inizio', b.data_inizio)),
     ...optional('to', date('data_fine', b.data_fine)),
-    ...optional('codFonte', fonte(b.cod_fonte, b.id_fonte)),
-    ...optional('modifiedSince', modifiedSince),
-    skip: integer('rowstoskip', b.rowstoskip, 0, Number.MAX_SAFE_INTEGER) ?? 0,
-    take: Math.min(MAX_FETCH_ROWS, fetchRows || MAX_FETCH_ROWS),
+    empty: b.sesso !== '' || b.id_classifica !== '' || b.id_area_regionale !== '',
+    skip: Math.max(0, integer('rowstoskip', b.rowstoskip) ?? 0),
+    take: Math.min(MAX_FETCH_ROWS, fetchRows && fetchRows > 0 ? fetchRows : MAX_FETCH_ROWS),
   };
 }
 
 const optional = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
   (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
-/** The competitions published at `now` that the query selects, in list order. */
+/** The seat the region and province filters select on: team championships keep their venue's. */
+const seatProvince = (c: Competition) => (c.codFonte === 3 ? c.province : c.seat.province);
+
+/** The competitions published at `now` that the query selects, by start date. */
 export function searchCompetitions(federation: Federation, query: ListQuery, now: number): Competition[] {
+  if (query.empty) return [];
+  if (query.disciplina !== undefined && query.disciplina !== 4332) return [];
   return federation.published(now).filter((c) => {
-    if (query.guid !== undefined && c.guid !== query.guid) return false;
-    if (query.freetext !== undefined && !c.searchText.includes(query.freetext)) return false;
-    if (query.regionId !== undefined && c.province.regionId !== query.regionId) return false;
-    if (query.provinceId !== undefined && c.province.id !== query.provinceId) return false;
-    if (query.disciplina !== undefined && query.disciplina !== ID_DISCIPLINA_TENNIS) return false;
-    if (query.codFonte !== undefined && c.codFonte !== query.codFonte) return false;
-    if (query.prizeBand !== undefined && !inPrizeBand(c.prizeMoney, query.prizeBand)) return false;
-    if (query.from !== undefined && c.endDay < query.from) return false;
-    if (query.to !== undefined && c.startDay > query.to) return false;
-    for (const type of query.drawTypes) if (!c.tournaments.some((t) => t.type === type)) return false;
-    if (query.ageCategory !== undefined && !c.tournaments.some((t) => t.ageCategory === query.ageCategory)) {
-      return false;
+    const seat = seatProvince(c);
+    if (query.regionId !== undefined && seat.regionId !== query.regionId) return false;
+    if (query.provinceId !== undefined && seat.id !== query.provinceId) return false;
+    if (query.source !== undefined && (query.source === 2) !== (c.codFonte === 2)) return false;
+    if (query.source === -1) return false;
+    if (query.from !== undefined && c.startDay < query.from) return false;
+    if (query.to !== undefined && c.endDay > query.to) return false;
+    if (query.status !== undefined && federation.rowStatus(c, now) !== query.status) return false;
+    if (query.words.length > 0) {
+      // Team rows show no club: only their name can match.
+      const text = c.codFonte === 3 ? c.searchText : `${c.searchText} ${foldText(c.seat.club)}`;
+      if (!query.words.every((w) => text.includes(w))) return false;
     }
-    if (
-      query.categoryClass !== undefined &&
-      !c.tournaments.some((t) => t.categoryClass === query.categoryClass)
-    ) {
-      return false;
-    }
-    if (query.status !== undefined && statusAt(c, now) !== query.status) return false;
-    if (query.modifiedSince !== undefined && federation.lastModifiedAt(c, now) < query.modifiedSince)
-      return false;
     return true;
   });
 }

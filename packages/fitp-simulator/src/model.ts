@@ -22,7 +22,7 @@ export type AdmissionType = (typeof ADMISSION_TYPES)[number];
 export type CodFonte = 1 | 2 | 3;
 export const FONTE_LABELS: Record<CodFonte, string> = {
   1: 'TORNEI FITP',
-  2: 'TPRA',
+  2: 'TORNEI TPRA',
   3: 'CAMPIONATI A SQUADRE',
 };
 
@@ -53,6 +53,12 @@ export interface TournamentSpec {
   readonly targetEntries: number;
 }
 
+export interface Seat {
+  readonly city: string;
+  readonly province: Province;
+  readonly club: string;
+}
+
 export interface EntrantRange {
   /** `undefined` for open tournaments (every age group). */
   readonly ageGroup: 'junior' | 'adult' | 'veteran' | undefined;
@@ -68,7 +74,13 @@ export interface Competition {
   readonly name: string;
   readonly club: string;
   readonly city: string;
+  /** The venue's province (where it is played; players come from its region). */
   readonly province: Province;
+  /**
+   * The organiser's seat, what the list shows in `citta`/`provincia`/`sigla_provincia` and what
+   * its region and province filters select on: usually the venue's, sometimes not (§1).
+   */
+  readonly seat: Seat;
   readonly codFonte: CodFonte;
   readonly startDay: EpochDay;
   readonly endDay: EpochDay;
@@ -81,8 +93,6 @@ export interface Competition {
   readonly prizeMoney: number;
   readonly onlineRegistration: boolean;
   readonly authorized: boolean;
-  readonly rulesUrl: string;
-  readonly externalUrl: string;
   readonly tournaments: readonly TournamentSpec[];
   /** Added through the scripting hooks rather than generated from the seed. */
   readonly scripted: boolean;

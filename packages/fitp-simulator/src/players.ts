@@ -7,7 +7,7 @@ import type { Club, ClubDirectory } from './clubs';
 import { getOrInsert } from './maps';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES } from './names';
 import { placesOf, provinceWeight } from './places';
-import { Rng } from './prng';
+import { hashParts, Rng } from './prng';
 import { betterRanking, RANKING_SPREAD, rankingValue } from './rankings';
 
 export type Gender = 'M' | 'F';
@@ -23,7 +23,7 @@ export interface Player {
   readonly rankingValue: number;
   readonly bestRanking: string;
   readonly bestRankingSeason: string;
-  /** `Agonista` or `Non agonista`. */
+  /** `3° Categoria`: the class of the ranking, as the player sheet writes it. */
   readonly category: string;
   readonly club: string;
   readonly municipality: string;
@@ -74,7 +74,9 @@ export class PlayerPool {
       const climbed = rng.chance(0.4) ? rng.int(1, 4) : 0;
       const bestRanking = betterRanking(ranking, climbed);
       let cardNumber: string;
-      do cardNumber = String(rng.int(100_000_000, 999_999_999));
+      // Ten digits, as a string: about one card in ten starts with 0 (§2: keep leading zeros).
+      const lead = hashParts(seed, 'card-lead', index) % 10;
+      do cardNumber = `${lead}${rng.int(100_000_000, 999_999_999)}`;
       while (usedCards.has(cardNumber));
       usedCards.add(cardNumber);
       const club: Club = rng.pick(clubs.of(province.sigla));
@@ -89,7 +91,7 @@ export class PlayerPool {
         rankingValue: rankingValue(ranking) as number,
         bestRanking,
         bestRankingSeason: String(climbed === 0 ? 2025 : rng.int(2012, 2024)),
-        category: ranking === '4.NC' && rng.chance(0.3) ? 'Non agonista' : 'Agonista',
+        category: categoryOf(ranking, ranking === '4.NC' && rng.chance(0.3)),
         club: club.name,
         municipality: rng.chance(0.8) ? club.municipality : rng.pick(placesOf(province.sigla).municipalities),
         province,
@@ -159,4 +161,10 @@ function lowerBound(sorted: readonly PoolPlayer[], value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** `3° Categoria` for `3.4`; unranked `4.NC` players are sometimes still `Non agonista`. */
+export function categoryOf(ranking: string, nonCompetitive = false): string {
+  if (ranking.toUpperCase() === '4.NC' && nonCompetitive) return 'Non agonista';
+  return `${ranking.trim().charAt(0)}° Categoria`;
 }

@@ -6,9 +6,10 @@ import { findProvinceBySigla, findRegionById, PROVINCES, type Province } from '@
 import { z } from 'zod';
 import { type Clock, type Duration, durationMs } from './clock';
 import { nameCompetition } from './competition-names';
+import { competitionIdOf } from './dialect';
 import type { ActiveFault, FaultRule, Faults } from './faults';
 import { type Federation, type FederationStats, NotFoundError } from './federation';
-import { assembleCompetition, competitionUrls, type DraftTournament } from './generator';
+import { assembleCompetition, type DraftTournament } from './generator';
 import {
   ADMISSION_TYPES,
   AGE_CATEGORIES,
@@ -21,11 +22,12 @@ import {
 } from './model';
 import { BALLS, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURFACES, SURNAMES } from './names';
 import { provinceWeight } from './places';
-import type { Gender, Player } from './players';
+import { categoryOf, type Gender, type Player } from './players';
 import { Rng } from './prng';
 import { isRanking, rankingValue } from './rankings';
 import { calendarDateOf, DAY_MS, parseInstant, parseLocalDate, romeDayOf, romeInstant } from './rome-time';
 import { orderOfPlayTitle } from './timeline';
+import { ENDPOINTS, type Endpoint } from './wire';
 
 const instant = z.union([z.string(), z.number(), z.date()]).transform((value, ctx) => {
   const ms =
@@ -94,6 +96,7 @@ export const competitionInputSchema = z.strictObject({
   registrationClosesAt: instant.optional(),
   onlineRegistration: z.boolean().optional(),
   authorized: z.boolean().optional(),
+  /** Accepted for older tests and ignored: the federation has no such links (§2). */
   rulesUrl: z.string().min(1).optional(),
   externalUrl: z.string().min(1).optional(),
   /** Generate entries, documents, orders of play and draws over time, like a seeded competition. */
@@ -102,19 +105,27 @@ export const competitionInputSchema = z.strictObject({
 });
 
 const itemFields = {
-  tournamentUid: uuid,
+  /** Documents and orders of play belong to the competition: a tournament or the competition names it. */
+  tournamentUid: uuid.optional(),
+  competitionGuid: uuid.optional(),
   title: z.string().min(1).optional(),
+  /** Accepted for older tests and ignored: files are named and downloaded by the federation's paths. */
   url: z.string().min(1).optional(),
   /** Default: now. */
   publishedAt: instant.optional(),
 };
-export const documentInputSchema = z.strictObject(itemFields);
-export const drawInputSchema = z.strictObject(itemFields);
-export const orderOfPlayInputSchema = z.strictObject({
-  ...itemFields,
-  /** The day of play; default: the day after publication. */
-  date: localDate.optional(),
-});
+const oneOwner = (i: { tournamentUid?: string | undefined; competitionGuid?: string | undefined }) =>
+  i.tournamentUid !== undefined || i.competitionGuid !== undefined;
+const ownerMessage = { message: 'tournamentUid or competitionGuid is required', path: ['tournamentUid'] };
+export const documentInputSchema = z.strictObject(itemFields).refine(oneOwner, ownerMessage);
+export const drawInputSchema = z.strictObject({ ...itemFields, tournamentUid: uuid });
+export const orderOfPlayInputSchema = z
+  .strictObject({
+    ...itemFields,
+    /** The day of play; default: the day after publication. */
+    date: localDate.optional(),
+  })
+  .refine(oneOwner, ownerMessage);
 
 export const playerInputSchema = z.strictObject({
   cardNumber: cardNumber.optional(),
@@ -143,6 +154,8 @@ export const entryInputSchema = z.strictObject({
   ranking: ranking.optional(),
   /** Default: now. Entries show once the clock reaches it. */
   subscriptionDate: instant.optional(),
+  /** Doubles: the partner's card (known or new), entered at the same instant, adjacent. */
+  partnerCardNumber: cardNumber.optional(),
 });
 
 export const withdrawalInputSchema = z.strictObject({
@@ -166,7 +179,7 @@ export const updateCompetitionInputSchema = z.strictObject({
 
 export const faultInputSchema = z.strictObject({
   kind: z.enum(['error', 'slow', 'no-content', 'malformed']),
-  endpoint: z.enum(['list', 'detail', 'card', 'entries']).optional(),
+  endpoint: z.enum(ENDPOINTS as [Endpoint, ...Endpoint[]]).optional(),
   times: z.number().int().min(1).optional(),
   status: z.number().int().min(400).max(599).optional(),
   delayMs: z.number().int().min(0).max(600_000).optional(),
@@ -199,11 +212,19 @@ export type UpdateCompetitionInput = z.input<typeof updateCompetitionInputSchema
 export interface AddedCompetition {
   readonly guid: string;
   readonly tournamentUids: readonly string[];
+  /** `TournamentId` of each tournament (the draw call's key), in the same order. */
+  readonly tournamentIds: readonly number[];
+  /** `CompetitionId` (the detail's int id). */
+  readonly competitionId: number;
+  /** TPRA competitions: `id_torneo_digital`, their key on the wire (their row's guid is the placeholder). */
+  readonly tpraId?: number;
 }
 
 export interface AddedEntry {
+  /** The simulator's own id of the entry: not on the wire (participants have no `Id`, §2). */
   readonly participantId: number;
   readonly cardNumber: string;
+  readonly partnerCardNumber?: string;
 }
 
 export interface PlayerSummary {
@@ -335,15 +356,20 @@ export class Script {
       prizeMoney: i.prizeMoney ?? 0,
       onlineRegistration: i.onlineRegistration ?? true,
       authorized: i.authorized ?? true,
-      ...competitionUrls(guid),
-      ...(i.rulesUrl && { rulesUrl: i.rulesUrl }),
-      ...(i.externalUrl && { externalUrl: i.externalUrl }),
+      seat: { city, province, club: i.club ?? club.name },
       tournaments,
       scripted: true,
       generatedActivity: generateActivity,
     });
     this.federation.addCompetition(competition);
-    return { guid, tournamentUids: tournaments.map((t) => t.uid) };
+    const tpraId = this.federation.tpraIdOf(guid);
+    return {
+      guid,
+      tournamentUids: tournaments.map((t) => t.uid),
+      tournamentIds: tournaments.map((t) => this.federation.tournamentIdOf(t.uid)),
+      competitionId: competitionIdOf(guid),
+      ...(tpraId > 0 && { tpraId }),
+    };
   }
 
   private buildTournaments(
@@ -437,48 +463,101 @@ export class Script {
     return { guid: competition.guid };
   }
 
-  addDocument(input: DocumentInput): { id: number } {
-    const i = parse(documentInputSchema, input);
-    const item = this.federation.addItem(i.tournamentUid, {
-      kind: 'document',
-      title: i.title ?? 'Comunicato',
-      url: i.url,
-      publishedAt: i.publishedAt ?? this.clock.nowMs(),
-    });
-    return { id: item.id };
+  /** The tournament a competition-level item hangs on: the one named, or the competition's first. */
+  private itemTournament(i: {
+    tournamentUid?: string | undefined;
+    competitionGuid?: string | undefined;
+  }): string {
+    if (i.tournamentUid) return i.tournamentUid;
+    const competition = i.competitionGuid ? this.federation.findCompetition(i.competitionGuid) : undefined;
+    if (!competition) throw new NotFoundError(`Unknown competition ${i.competitionGuid ?? ''}`);
+    const first = competition.tournaments[0];
+    if (!first) throw new NotFoundError(`Competition ${competition.guid} has no tournament`);
+    return first.uid;
   }
 
-  addOrderOfPlay(input: OrderOfPlayInput): { id: number } {
+  /** The file name an item will be listed under once published (documents and orders of play). */
+  private fileNameOf(uid: string, kind: 'document' | 'orderOfPlay', id: number, publishedAt: number): string {
+    const ref = this.federation.findTournament(uid);
+    if (!ref) return '';
+    const at = Math.max(publishedAt, ref.competition.publishedAt);
+    const files =
+      kind === 'document'
+        ? this.federation.documents(ref.competition.guid, at)
+        : this.federation.ordersOfPlay(ref.competition.guid, at);
+    const item = this.federation.overlayItem(uid, id);
+    if (kind === 'orderOfPlay') return files.find((f) => f.day === item?.date)?.fileName ?? '';
+    return (
+      files.filter((f) => f.title === item?.title && f.publishedAt === item?.publishedAt).at(-1)?.fileName ??
+      ''
+    );
+  }
+
+  /** A document of the competition (`documenti/list`): its file name is `<title>.pdf`. */
+  addDocument(input: DocumentInput): { id: number; fileName: string } {
+    const i = parse(documentInputSchema, input);
+    const uid = this.itemTournament(i);
+    const publishedAt = i.publishedAt ?? this.clock.nowMs();
+    const item = this.federation.addItem(uid, {
+      kind: 'document',
+      title: i.title ?? 'Comunicato',
+      publishedAt,
+    });
+    return { id: item.id, fileName: this.fileNameOf(uid, 'document', item.id, publishedAt) };
+  }
+
+  /**
+   * An order of play for a day (`ordine-di-gioco/list`): `<prefix>_<YYYYMMDD>.pdf`, or the title
+   * when it is itself a file name (`oop.pdf`). Its PDF lists the day's matches of the draws.
+   */
+  addOrderOfPlay(input: OrderOfPlayInput): { id: number; fileName: string } {
     const i = parse(orderOfPlayInputSchema, input);
+    const uid = this.itemTournament(i);
     const publishedAt = i.publishedAt ?? this.clock.nowMs();
     const date = i.date ?? romeDayOf(publishedAt) + 1;
-    const item = this.federation.addItem(i.tournamentUid, {
+    const item = this.federation.addItem(uid, {
       kind: 'orderOfPlay',
       title: i.title ?? orderOfPlayTitle(date),
-      url: i.url,
       publishedAt,
       date,
     });
-    return { id: item.id };
+    return { id: item.id, fileName: this.fileNameOf(uid, 'orderOfPlay', item.id, publishedAt) };
   }
 
-  addDraw(input: DrawInput): { id: number } {
+  /**
+   * Publishes the tournament's draw (`tabellone`) as of `publishedAt` (default now): made from its
+   * entries at that instant, results filling in as the clock passes each match. Answers the keys of
+   * the draw call: `tournamentId` and the sections' codes (`phaseIds`, the final section last).
+   */
+  addDraw(input: DrawInput): { id: number; tournamentId: number; phaseIds: string[] } {
     const i = parse(drawInputSchema, input);
     const ref = this.federation.findTournament(i.tournamentUid);
+    if (!ref) throw new NotFoundError(`Unknown tournament ${i.tournamentUid}`);
+    const publishedAt = i.publishedAt ?? this.clock.nowMs();
     const item = this.federation.addItem(i.tournamentUid, {
       kind: 'draw',
-      title: i.title ?? `Tabellone ${ref?.spec.description ?? ''}`.trim(),
-      url: i.url,
-      publishedAt: i.publishedAt ?? this.clock.nowMs(),
+      title: i.title ?? `Tabellone ${ref.spec.description}`,
+      publishedAt,
     });
-    return { id: item.id };
+    const view = this.federation.detailOf(ref.competition, Math.max(publishedAt, this.clock.nowMs()));
+    const tournament = view.tournaments[ref.index];
+    return {
+      id: item.id,
+      tournamentId: this.federation.tournamentIdOf(ref.spec.uid),
+      phaseIds: (tournament?.sections ?? []).map((s) => s.code),
+    };
   }
 
-  /** Enters a player: a known card, or a new player (who becomes a known card). */
+  /**
+   * Enters a player: a known card, or a new player (who becomes a known card). In doubles,
+   * `partnerCardNumber` (known or new) enters with them at the same instant: the pair's two
+   * adjacent rows share their `SubscriptionDate`.
+   */
   addEntry(input: EntryInput): AddedEntry {
     const i = parse(entryInputSchema, input);
     const ref = this.federation.findTournament(i.tournamentUid);
     if (!ref) throw new NotFoundError(`Unknown tournament ${i.tournamentUid}`);
+    const gender = i.gender ?? (ref.spec.type === 'Femminile' || ref.spec.type === 'DoppioF' ? 'F' : 'M');
     const known = i.cardNumber ? this.federation.findPlayer(i.cardNumber) : undefined;
     const player =
       known ??
@@ -487,15 +566,27 @@ export class Script {
         ...(i.name && { name: i.name }),
         ...(i.surname && { surname: i.surname }),
         ...(i.ranking && { ranking: i.ranking }),
-        gender: i.gender ?? (ref.spec.type === 'Femminile' || ref.spec.type === 'DoppioF' ? 'F' : 'M'),
+        gender,
         province: ref.competition.province,
       });
-    const participant = this.federation.addEntry(
-      i.tournamentUid,
-      player,
-      i.subscriptionDate ?? this.clock.nowMs(),
-    );
-    return { participantId: participant.participantId, cardNumber: player.cardNumber };
+    const at = i.subscriptionDate ?? this.clock.nowMs();
+    const participant = this.federation.addEntry(i.tournamentUid, player, at);
+    if (i.partnerCardNumber === undefined) {
+      return { participantId: participant.participantId, cardNumber: player.cardNumber };
+    }
+    const partner =
+      this.federation.findPlayer(i.partnerCardNumber) ??
+      this.createPlayer({
+        cardNumber: i.partnerCardNumber,
+        gender: ref.spec.type === 'Misto' ? (gender === 'M' ? 'F' : 'M') : gender,
+        province: ref.competition.province,
+      });
+    this.federation.addEntry(i.tournamentUid, partner, at);
+    return {
+      participantId: participant.participantId,
+      cardNumber: player.cardNumber,
+      partnerCardNumber: partner.cardNumber,
+    };
   }
 
   /**
@@ -519,7 +610,7 @@ export class Script {
     const rng = Rng.derive(this.federation.seed, 'scripted-player', this.scriptedCards++);
     let card = i.cardNumber;
     while (card === undefined) {
-      const candidate = String(rng.int(100_000_000, 999_999_999));
+      const candidate = String(rng.int(1_000_000_000, 9_999_999_999));
       if (!this.federation.findPlayer(candidate)) card = candidate;
     }
     const gender: Gender = i.gender ?? (rng.chance(0.7) ? 'M' : 'F');
@@ -536,7 +627,7 @@ export class Script {
       rankingValue: rankingValue(ranking) as number,
       bestRanking: i.bestRanking ?? ranking,
       bestRankingSeason: i.bestRankingSeason ?? String(calendarDateOf(romeDayOf(this.clock.nowMs())).year),
-      category: i.category ?? 'Agonista',
+      category: i.category ?? categoryOf(ranking),
       club: i.club ?? club.name,
       municipality: i.municipality ?? club.municipality,
       province,

@@ -1,5 +1,6 @@
 /**
- * The HTTP face of the simulator, on node:http: the contract's four POST endpoints, and the
+ * The HTTP face of the simulator, on node:http: the federation's calls as fitp-contract.md
+ * describes them (POST JSON, GET for the draw and the downloads, 404 for anything else), and the
  * scripting hooks under `/__sim` for tests and Playwright running in another process.
  */
 import {
@@ -13,8 +14,15 @@ import type { Socket } from 'node:net';
 import type { Clock, Duration } from './clock';
 import { FaultRuleError, type Faults } from './faults';
 import { DuplicateError, type Federation, NotFoundError } from './federation';
-import { FILES_PREFIX, serveFile } from './files';
-import { BadRequestError, parseListRequest, searchCompetitions } from './list-query';
+import { downloadFile, type FileKind } from './files';
+import {
+  BadRequestError,
+  lowerKeys,
+  MAX_FETCH_ROWS,
+  type PagingMode,
+  parseListRequest,
+  searchCompetitions,
+} from './list-query';
 import {
   type AddTournamentInput,
   type CompetitionInput,
@@ -33,25 +41,40 @@ import {
 import {
   breakRow,
   type Endpoint,
-  encodeCard,
   encodeDetail,
-  encodeEntries,
+  encodeDraw,
   encodeListRow,
-  placeholderRow,
+  encodeSheet,
+  encodeSheetProd,
   type WireContext,
   type WireRow,
 } from './wire';
 
+/** The federation's POST calls (§1, §2, §4, §6) and the endpoint each counts as. */
 export const FEDERATION_ROUTES: Readonly<Record<string, Endpoint>> = {
   '/api/v3/tornei/puc/list': 'list',
   '/api/v3/puc/competizione/dettaglio': 'detail',
+  '/api/v3/puc/competizione/documenti/list': 'documents',
+  '/api/v2/puc/competizione/regole/list': 'rules',
+  '/api/v3/puc/competizione/ordine-di-gioco/list': 'ordersOfPlay',
   '/api/v1/tesserati/dettaglio/semplice': 'card',
-  '/api/v1/tesserati/iscrizioni': 'entries',
+  '/api/v6/player/sheet/simple': 'card',
 };
 
-/** With quirks, a placeholder row precedes real row 3, 100, 197, … of every result. */
-const PLACEHOLDER_FIRST = 3;
-const PLACEHOLDER_EVERY = 97;
+/** The federation's GET calls: the draw (§5) and the downloads (§4). */
+export const FEDERATION_GET_ROUTES: Readonly<Record<string, Endpoint>> = {
+  '/api/v3/puc/competizione/tabellone': 'draw',
+  '/api/v2/puc/competizione/documenti/download': 'download',
+  '/api/v2/puc/competizione/regole/download': 'download',
+  '/api/v2/puc/competizione/ordine-di-gioco/download': 'download',
+};
+
+const DOWNLOAD_KINDS: Readonly<Record<string, FileKind>> = {
+  '/api/v2/puc/competizione/documenti/download': 'document',
+  '/api/v2/puc/competizione/regole/download': 'rules',
+  '/api/v2/puc/competizione/ordine-di-gioco/download': 'orderOfPlay',
+};
+
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface SimulatorServerDeps {
@@ -62,6 +85,8 @@ export interface SimulatorServerDeps {
   readonly faults: Faults;
   readonly script: Script;
   readonly requestCounts: Record<Endpoint, number>;
+  /** What `rowstoskip > 0` does (default: the federation's saturation). */
+  readonly paging?: PagingMode;
 }
 
 class HttpError extends Error {
@@ -114,58 +139,109 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       await handleScript(req, res, path.slice('/__sim'.length), url.searchParams);
       return;
     }
-    if (path.startsWith(`${FILES_PREFIX}/`)) {
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        return send(res, 405, { message: 'Use GET' }, { Allow: 'GET' });
-      const file = serveFile(deps.federation, path, deps.clock.nowMs());
-      if (!file) return send(res, 404, { message: 'No such file' });
-      res.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': file.body.length });
-      res.end(req.method === 'HEAD' ? undefined : file.body);
-      return;
-    }
-    const endpoint = FEDERATION_ROUTES[path];
+    const postEndpoint = FEDERATION_ROUTES[path];
+    const getEndpoint = FEDERATION_GET_ROUTES[path];
+    const endpoint =
+      req.method === 'POST'
+        ? postEndpoint
+        : req.method === 'GET' || req.method === 'HEAD'
+          ? getEndpoint
+          : undefined;
+    // Unknown paths, and known ones asked with the other method (a POST draw), answer 404 (§0).
     if (!endpoint) return send(res, 404, {});
-    if (req.method !== 'POST') return send(res, 405, { message: 'Use POST' }, { Allow: 'POST' });
-    const body = await readJson(req);
+    const body = req.method === 'POST' ? lowerKeys(await readJson(req)) : {};
     deps.requestCounts[endpoint]++;
 
-    const decision = deps.faults.take(endpoint, competitionOf(body));
+    const query = url.searchParams;
+    const about =
+      text(body.competitionuid) ??
+      text(body.competitionid) ??
+      text(body.guid) ??
+      caseInsensitive(query, 'competitionId');
+    const decision = deps.faults.take(endpoint, about);
     if (decision.delayMs > 0) await wait(decision.delayMs);
     if (closing || res.destroyed) return;
     if (decision.errorStatus !== undefined) {
       return send(res, decision.errorStatus, { message: STATUS_CODES[decision.errorStatus] ?? 'Error' });
     }
-    const ctx: WireContext = {
-      seed: deps.seed,
-      quirks: deps.quirks,
-      now: deps.clock.nowMs(),
-      baseUrl: baseUrlOf(req),
+    const ctx: WireContext = { seed: deps.seed, quirks: deps.quirks, now: deps.clock.nowMs() };
+    const now = ctx.now;
+    // Malformed answers of the calls without rows: a body cut short (not JSON).
+    const cut = (answer: unknown): void => {
+      const payload = JSON.stringify(answer);
+      sendRaw(
+        res,
+        200,
+        'application/json; charset=utf-8',
+        Buffer.from(payload.slice(0, Math.max(1, Math.floor(payload.length / 2)))),
+      );
     };
     switch (endpoint) {
       case 'list':
-        return send(res, 200, answerList(body, ctx, decision.malformed));
+        return sendList(res, answerList(body, ctx, decision.malformed));
       case 'detail': {
         if (decision.noContent) return send(res, 204);
-        const guid = stringField(body, 'competitionUid');
-        const result = deps.federation.detail(guid, ctx.now);
-        if (result.kind === 'unknown') return send(res, 404, {});
-        if (result.kind === 'unpublished') return send(res, 204);
+        // Only `competitionUid` is read: `competitionId`, `uid`, `id` answer 204 (§2).
+        const guid = text(body.competitionuid);
+        if (guid === undefined) return send(res, 204);
+        const result = deps.federation.detail(guid, now);
+        if (result.kind !== 'found') return send(res, 204);
         return send(res, 200, encodeDetail(result.view, ctx, decision.malformed));
       }
+      case 'documents':
+      case 'rules':
+      case 'ordersOfPlay': {
+        const guid = text(body.competitionid) ?? '';
+        const files =
+          endpoint === 'documents'
+            ? deps.federation.documents(guid, now)
+            : endpoint === 'rules'
+              ? deps.federation.rules(guid, now)
+              : deps.federation.ordersOfPlay(guid, now);
+        const names = files.map((f) => f.fileName);
+        return decision.malformed ? cut(names) : send(res, 200, names);
+      }
       case 'card': {
-        const card = decodeCardNumber(stringField(body, 'cardNumber'));
-        const player = card === undefined ? undefined : deps.federation.findPlayer(card);
-        return send(res, 200, player ? encodeCard(player, ctx) : { result: 'KO' });
+        const digits = decodeCardNumber(text(body.cardnumber) ?? '');
+        const player = digits === undefined ? undefined : deps.federation.findPlayer(digits);
+        // An unknown card, plain digits or another key: an empty 200 (§6).
+        if (!player) return sendRaw(res, 200, 'application/json; charset=utf-8', Buffer.alloc(0));
+        const sheet = path.startsWith('/api/v6/') ? encodeSheetProd(player, ctx) : encodeSheet(player, ctx);
+        return decision.malformed ? cut(sheet) : send(res, 200, sheet);
       }
-      case 'entries': {
-        const card = decodeCardNumber(stringField(body, 'cardNumber'));
-        const entries = card === undefined ? [] : deps.federation.playerEntries(card, ctx.now);
-        return send(res, 200, encodeEntries(entries, card ?? '', ctx));
+      case 'draw': {
+        const tournamentId = Number(caseInsensitive(query, 'tournamentId') ?? '');
+        const phaseId = caseInsensitive(query, 'phaseId') ?? '';
+        const draw = Number.isInteger(tournamentId)
+          ? deps.federation.draw(tournamentId, phaseId, now)
+          : undefined;
+        const answer = { results: draw ? [encodeDraw(draw)] : [] };
+        return decision.malformed ? cut(answer) : send(res, 200, answer);
       }
+      case 'download': {
+        const kind = DOWNLOAD_KINDS[path] as FileKind;
+        const file = downloadFile(
+          deps.federation,
+          kind,
+          caseInsensitive(query, 'competitionId') ?? '',
+          caseInsensitive(query, 'fileName'),
+          now,
+        );
+        if (!file) return send(res, 404, {});
+        const body = decision.malformed ? file.body.subarray(0, Math.floor(file.body.length / 2)) : file.body;
+        if (req.method === 'HEAD') {
+          res.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': body.length }).end();
+          return;
+        }
+        return sendRaw(res, 200, file.contentType, body);
+      }
+      case 'entries':
+        return send(res, 404, {});
     }
   }
 
-  function answerList(body: unknown, ctx: WireContext, malformed: boolean): WireRow {
+  /** The page: the first 100 rows whatever `rowstoskip` says (or honest paging); empty body for none. */
+  function answerList(body: unknown, ctx: WireContext, malformed: boolean): WireRow | undefined {
     let query: ReturnType<typeof parseListRequest>;
     try {
       query = parseListRequest(body);
@@ -174,22 +250,20 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       throw error;
     }
     const matches = searchCompetitions(deps.federation, query, ctx.now);
-    // The result as the federation pages it: real rows, with placeholders mixed in when quirky.
-    const sequence: number[] = [];
-    matches.forEach((_, i) => {
-      if (ctx.quirks && i >= PLACEHOLDER_FIRST && (i - PLACEHOLDER_FIRST) % PLACEHOLDER_EVERY === 0) {
-        sequence.push(-1);
-      }
-      sequence.push(i);
+    if (matches.length === 0) return undefined;
+    const skip = deps.paging === 'honour' ? query.skip : 0;
+    const page = matches.slice(skip, skip + Math.min(query.take, MAX_FETCH_ROWS));
+    const competizioni = page.map((competition, ordinal) => {
+      const row = encodeListRow(deps.federation.view(competition, ctx.now), ctx);
+      return malformed && ordinal % 3 === 1 ? breakRow(row, ordinal) : row;
     });
-    const competizioni = sequence.slice(query.skip, query.skip + query.take).map((index, ordinal) => {
-      const competition = matches[index];
-      const row = competition
-        ? encodeListRow(deps.federation.view(competition, ctx.now), ctx)
-        : placeholderRow(ctx);
-      return malformed && competition && ordinal % 3 === 1 ? breakRow(row, ordinal) : row;
-    });
-    return { record: sequence.length, competizioni };
+    return { competizioni, record: matches.length };
+  }
+
+  function sendList(res: ServerResponse, answer: WireRow | undefined): void {
+    // Zero results: 200 with an empty body, not `{"record":0}` (§1).
+    if (answer === undefined) sendRaw(res, 200, 'application/json; charset=utf-8', Buffer.alloc(0));
+    else send(res, 200, answer);
   }
 
   async function handleScript(
@@ -272,12 +346,21 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
   };
 }
 
-/** The competition a call is about, if any: the detail's `competitionUid` or the list's `guid`. */
-function competitionOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const record = body as Record<string, unknown>;
-  const guid = record.competitionUid ?? record.guid;
-  return typeof guid === 'string' && guid.trim() !== '' ? guid : undefined;
+/** A non-empty string value (numbers as strings too), trimmed. */
+function text(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** A query parameter by name in any case. */
+function caseInsensitive(params: URLSearchParams, name: string): string | undefined {
+  for (const [key, value] of params) if (key.toLowerCase() === name.toLowerCase()) return value;
+  return undefined;
+}
+
+function sendRaw(res: ServerResponse, status: number, contentType: string, body: Buffer): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': body.length }).end(body);
 }
 
 /**
@@ -285,12 +368,6 @@ function competitionOf(body: unknown): string | undefined {
  * with its zod schema and answers 400 naming the faulty field.
  */
 const hookInput = <T>(body: unknown): T => body as T;
-
-/** `http://<host>` as the caller addressed the simulator (links in answers point back at it). */
-function baseUrlOf(req: IncomingMessage): string | undefined {
-  const host = req.headers.host;
-  return host && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : undefined;
-}
 
 function statusOf(error: unknown): number {
   if (error instanceof HttpError) return error.status;
@@ -343,13 +420,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HttpError(400, 'Body is not valid JSON');
   }
-}
-
-function stringField(body: unknown, name: string): string {
-  const value =
-    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw new HttpError(400, `${name} is required`);
-  return value.trim();
 }
 
 /** The card number's digits from their base64 encoding; undefined when it is not that. */

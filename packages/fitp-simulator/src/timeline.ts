@@ -8,7 +8,6 @@
  * cheap: all the list needs for `data_modifica`) and the roster (who entered, needed only by the
  * detail and the player calls).
  */
-import { itemPath } from './files';
 import { type Competition, type DrawType, isDoubles, type TournamentSpec } from './model';
 import { DOCUMENT_TITLES, WEEKDAYS_IT } from './names';
 import type { EligiblePlayers, Gender, PlayerPool, PoolPlayer } from './players';
@@ -34,8 +33,6 @@ export interface PublishedItem {
   readonly publishedAt: number;
   /** The day of play, for orders of play. */
   readonly date?: EpochDay;
-  /** Scripted items may carry their own URL; generated ones get {@link itemUrl}. */
-  readonly url?: string;
 }
 
 export interface TournamentTimeline {
@@ -63,9 +60,6 @@ export const participantIdBase = (seed: number, tournamentUid: string): number =
 export const SCRIPTED_PARTICIPANT_OFFSET = 500;
 /** Scripted documents, orders of play and draws get ids from here on, clear of generated ones. */
 export const SCRIPTED_ITEM_ID_START = 1001;
-
-/** A generated item's link: a PDF the simulator serves itself (relative until written on the wire). */
-export const itemUrl = itemPath;
 
 const orderOfPlayTitles = new Map<EpochDay, string>();
 

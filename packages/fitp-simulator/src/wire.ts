@@ -1,179 +1,116 @@
 /**
- * The wire format of the contract, with the federation's quirks: numbers sometimes as strings,
- * booleans as true/"true"/1/"1", dates in three formats, 1900-01-01 for an unknown date, guids in
- * either case, unknown extra fields. Each row's quirks come from an Rng seeded by (seed, endpoint,
- * guid), so a row is spelled the same way on every call; only the guid's case also moves with the
- * clock's hour, so the same competition shows up in both cases over time. `quirks: false` writes
- * the canonical form of the contract's examples.
+ * The federation's wire, as it really answers (fitp-contract.md, samples in
+ * shared/design/fitp-samples/): keys, their order and casing, value types, the `;` lists of the
+ * list rows and the `,` lists of the detail, the false `Z`, `Code: 111111`, cards as strings.
+ * Irregular but real spellings (stray spaces in names, a missing `torneo_autorizzato`) come from a
+ * hash of the row's key, so a row is spelled the same way on every call; `quirks: false` leaves
+ * them out. Every value here is a function of the model at an instant.
  */
-
-import type { CompetitionDetailView, CompetitionView, PlayerEntry, TournamentView } from './federation';
-import { absoluteUrl } from './files';
-import { FONTE_LABELS, ID_DISCIPLINA_TENNIS, isDoubles } from './model';
-import type { Player } from './players';
-import { hashParts, Rng } from './prng';
 import {
-  calendarDateOf,
-  type EpochDay,
-  epochDayOf,
-  formatIsoDate,
-  formatItalianDate,
-  formatRomeDateTime,
-  HOUR_MS,
-  romeDayOf,
-  romeInstant,
-} from './rome-time';
+  bandOf,
+  bandsFrom,
+  competitionAgeCodes,
+  competitionBands,
+  competitionDrawWords,
+  falseZ,
+  falseZDay,
+  falseZTime,
+  listDate,
+  PLACEHOLDER_GUID,
+  subscriptionDate,
+  TOURNAMENT_GENDER,
+  tournamentAgeCodes,
+} from './dialect';
+import { courtsOf, type DrawSide, drawName, type MatchResult, type Sections } from './draws';
+import type {
+  CompetitionDetailView,
+  CompetitionView,
+  DrawAnswer,
+  Participant,
+  TournamentView,
+} from './federation';
+import { type Competition, FONTE_LABELS, isDoubles, type TournamentSpec } from './model';
+import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES } from './names';
+import type { Player } from './players';
+import { hashParts } from './prng';
+import { calendarDateOf, DAY_MS, romeDayOf } from './rome-time';
 
-export type Endpoint = 'list' | 'detail' | 'card' | 'entries';
+export type Endpoint =
+  | 'list'
+  | 'detail'
+  | 'card'
+  | 'documents'
+  | 'rules'
+  | 'ordersOfPlay'
+  | 'draw'
+  | 'download'
+  /** The old invented entries call: no longer served; kept so older fault rules still parse. */
+  | 'entries';
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  'list',
+  'detail',
+  'card',
+  'documents',
+  'rules',
+  'ordersOfPlay',
+  'draw',
+  'download',
+  'entries',
+];
 
 export interface WireContext {
   readonly seed: number;
   readonly quirks: boolean;
   readonly now: number;
-  /** The simulator's address as the caller reached it: relative links are made absolute with it. */
-  readonly baseUrl?: string | undefined;
 }
 
 export type WireRow = Record<string, unknown>;
 
-export const PLACEHOLDER_GUID = '11111111-1111-1111-1111-111111111111';
+export { PLACEHOLDER_GUID };
 
 /** Fields a client cannot do without: the malformed-rows fault removes one of them. */
 export const REQUIRED_LIST_FIELDS = ['guid', 'nome_torneo', 'data_inizio', 'data_fine'] as const;
 
-/** Spells one row's values: canonically, or with that row's quirks. */
-class ValueWriter {
-  private readonly rng: Rng | undefined;
+/** The discipline code of tennis (`id_disciplina`). */
+export const TENNIS = 4332;
 
-  constructor(ctx: WireContext, endpoint: Endpoint, key: string) {
-    this.rng = ctx.quirks ? Rng.derive(ctx.seed, 'wire', endpoint, key) : undefined;
-  }
+const h = (ctx: WireContext, ...parts: ReadonlyArray<string | number>): number =>
+  hashParts(ctx.seed, ...parts);
 
-  get quirky(): boolean {
-    return this.rng !== undefined;
-  }
-
-  chance(p: number): boolean {
-    return this.rng?.chance(p) ?? false;
-  }
-
-  num(value: number): number | string {
-    return this.rng?.chance(0.3) ? String(value) : value;
-  }
-
-  bool(value: boolean): boolean | number | string {
-    if (!this.rng) return value;
-    const spellings = value ? [true, 'true', 1, '1'] : [false, 'false', 0, '0'];
-    return this.rng.pick(spellings);
-  }
-
-  /** A calendar date: `YYYY-MM-DD`, or with quirks also `YYYY-MM-DDT00:00:00` and `dd/mm/yyyy`. */
-  date(day: EpochDay): string {
-    if (!this.rng) return formatIsoDate(day);
-    return this.rng.weighted<(d: EpochDay) => string>([
-      [formatIsoDate, 6],
-      [(d) => `${formatIsoDate(d)}T00:00:00`, 2],
-      [formatItalianDate, 2],
-    ])(day);
-  }
-
-  /** A calendar date the contract writes as midnight (`From`, `To`). */
-  midnight(day: EpochDay): string {
-    if (!this.rng) return `${formatIsoDate(day)}T00:00:00`;
-    return this.rng.weighted<(d: EpochDay) => string>([
-      [(d) => `${formatIsoDate(d)}T00:00:00`, 6],
-      [formatIsoDate, 2],
-      [formatItalianDate, 2],
-    ])(day);
-  }
-
-  /** A Rome local date-time, `YYYY-MM-DDTHH:mm:ss` (the only format that keeps the time). */
-  dateTime(instant: number): string {
-    return formatRomeDateTime(instant);
-  }
-
-  /** 1900-01-01 in one of the date formats: the federation's "unknown". */
-  unknownDate(): string {
-    return this.rng ? this.rng.pick(['1900-01-01', '1900-01-01T00:00:00', '01/01/1900']) : '1900-01-01';
-  }
-
-  /** A guid in the case of the hour: with quirks, about one in three comes in lower case. */
-  guid(ctx: WireContext, endpoint: Endpoint, guid: string): string {
-    if (!this.rng) return guid.toUpperCase();
-    const lower = hashParts(ctx.seed, 'guid-case', endpoint, guid, Math.floor(ctx.now / HOUR_MS)) % 3 === 0;
-    return lower ? guid.toLowerCase() : guid.toUpperCase();
-  }
-}
-
+/** A list row (§1), in the samples' key order. `status` is the row's `id_statoPUC`. */
 export function encodeListRow(view: CompetitionView, ctx: WireContext): WireRow {
   const c = view.competition;
-  const main = c.tournaments[0];
-  const w = new ValueWriter(ctx, 'list', c.guid);
-  const unknownRegistration = w.chance(0.04);
+  const team = c.codFonte === 3;
+  const tpra = c.codFonte === 2;
+  const hash = h(ctx, 'row', c.guid);
+  let name = c.name;
+  if (ctx.quirks && hash % 10 === 0) name = `${name} `;
+  else if (ctx.quirks && hash % 50 === 1) name = ` ${name}`;
   const row: WireRow = {
-    guid: w.guid(ctx, 'list', c.guid),
-    nome_torneo: c.name,
-    tennisclub: c.club,
-    citta: c.city,
-    sigla_provincia: c.province.sigla,
-    data_inizio: w.date(c.startDay),
-    data_fine: w.date(c.endDay),
-    id_disciplina: w.chance(0.3) ? Number(ID_DISCIPLINA_TENNIS) : ID_DISCIPLINA_TENNIS,
-    cod_fonte: w.num(c.codFonte),
+    id_disciplina: TENNIS,
+    cod_fonte: c.codFonte,
     id_fonte: FONTE_LABELS[c.codFonte],
-    tipo_torneo: main?.type ?? 'Maschile',
-    cat_eta: main?.ageCategory ?? 'open',
-    cat_class: w.num(main?.categoryClass ?? 4),
-    iscrizione_online: w.bool(c.onlineRegistration),
-    torneo_autorizzato: w.bool(c.authorized),
-    id_regione: w.num(c.province.regionId),
-    id_provincia: w.num(c.province.id),
-    id_stato: w.num(view.status),
-    montepremi: w.num(c.prizeMoney),
-    data_apertura_iscrizioni: unknownRegistration ? w.unknownDate() : w.dateTime(c.registrationOpensAt),
-    data_chiusura_iscrizioni: unknownRegistration ? w.unknownDate() : w.dateTime(c.registrationClosesAt),
-    data_modifica: w.dateTime(view.lastModifiedAt),
+    guid: tpra ? PLACEHOLDER_GUID : c.guid,
+    id_torneo_digital: tpra ? view.tpraId : 0,
+    data_inizio: listDate(c.startDay),
+    data_fine: team ? '01/01/1900' : listDate(c.endDay),
+    nome_torneo: name,
+    citta: team ? null : c.seat.city,
+    provincia: team ? null : c.seat.province.name,
+    sigla_provincia: team ? null : c.seat.province.sigla,
+    tennisclub: team ? null : c.seat.club,
+    iscrizione_online: team ? null : c.onlineRegistration,
+    id_statoPUC: view.rowStatus,
+    cat_class: team || tpra ? null : competitionBands(c.tournaments).join(';'),
+    cat_eta: team ? '' : tpra ? null : competitionAgeCodes(c.tournaments).join(';'),
+    tipo_torneo: competitionDrawWords(c.tournaments).join(';'),
+    id_settore: tpra ? 1 : 0,
   };
-  if (w.quirky) {
-    const h = hashParts(ctx.seed, 'extra', c.guid);
-    Object.assign(row, {
-      id_torneo: w.num(100_000 + (h % 900_000)),
-      codice_circolo: `${c.province.sigla}${String(h % 10_000).padStart(4, '0')}`,
-      url_locandina: '',
-      flag_padel: w.bool(false),
-      note: null,
-    });
-  }
+  // `torneo_autorizzato`: a bool, on some team rows null, on a few rows absent altogether.
+  if (team && hash % 3 === 0) row.torneo_autorizzato = null;
+  else if (!(ctx.quirks && hash % 25 === 3)) row.torneo_autorizzato = team || tpra ? false : c.authorized;
   return row;
-}
-
-/** The placeholder row the federation mixes into results; clients must skip it. */
-export function placeholderRow(ctx: WireContext): WireRow {
-  const w = new ValueWriter(ctx, 'list', PLACEHOLDER_GUID);
-  return {
-    guid: PLACEHOLDER_GUID,
-    nome_torneo: 'TORNEO DI PROVA - NON UTILIZZARE',
-    tennisclub: '',
-    citta: '',
-    sigla_provincia: '',
-    data_inizio: w.unknownDate(),
-    data_fine: w.unknownDate(),
-    id_disciplina: ID_DISCIPLINA_TENNIS,
-    cod_fonte: 1,
-    id_fonte: FONTE_LABELS[1],
-    tipo_torneo: '',
-    cat_eta: '',
-    cat_class: 0,
-    iscrizione_online: 0,
-    torneo_autorizzato: 0,
-    id_regione: 0,
-    id_provincia: 0,
-    id_stato: 0,
-    montepremi: 0,
-    data_apertura_iscrizioni: w.unknownDate(),
-    data_chiusura_iscrizioni: w.unknownDate(),
-    data_modifica: w.unknownDate(),
-  };
 }
 
 /** Drops one required field from a row (the malformed-rows fault), rotating which. */
@@ -183,120 +120,375 @@ export function breakRow(row: WireRow, ordinal: number): WireRow {
   return broken;
 }
 
-export function encodeDetail(view: CompetitionDetailView, ctx: WireContext, malformed = false): WireRow {
-  const c = view.competition;
-  const w = new ValueWriter(ctx, 'detail', c.guid);
-  const detail: WireRow = {
-    Description: c.name,
+// --- Detail (§2, §3) ------------------------------------------------------------------------
+
+const STREETS = [
+  'Via Roma',
+  'Via Garibaldi',
+  'Viale dello Sport',
+  'Via dei Tigli',
+  'Via Mazzini',
+  'Via del Parco',
+];
+const COURT_TYPES = ["All' aperto", 'Al coperto', "All' aperto e al coperto"];
+
+/** A street address and postcode of the venue, stable for the competition. */
+function venueOf(c: Competition, ctx: WireContext): WireRow {
+  const hash = h(ctx, 'venue', c.guid);
+  return {
+    Address: `${STREETS[hash % STREETS.length]} ${1 + (hash % 120)}`,
+    Cap: String(10_000 + (hash % 89_000)).padStart(5, '0'),
     Municipality: c.city,
     Province: c.province.sigla,
-    From: w.midnight(c.startDay),
-    To: w.midnight(c.endDay),
-    RulesUrl: absoluteUrl(c.rulesUrl, ctx.baseUrl),
-    ExternalUrl: absoluteUrl(c.externalUrl, ctx.baseUrl),
-    PrizeMoney: w.num(c.prizeMoney),
-    Tournaments: view.tournaments.map((t) => encodeTournament(t, w, ctx, malformed)),
   };
-  if (w.quirky) {
-    Object.assign(detail, {
-      CompetitionId: w.num(100_000 + (hashParts(ctx.seed, 'extra', c.guid) % 900_000)),
-      Organizer: c.club,
-      Notes: null,
-    });
-  }
-  return detail;
 }
 
-function encodeTournament(t: TournamentView, w: ValueWriter, ctx: WireContext, malformed: boolean): WireRow {
+function person(ctx: WireContext, key: string): WireRow {
+  const hash = h(ctx, 'person', key);
+  const female = hash % 3 === 0;
+  const names = female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES;
+  return {
+    Code: String(1_000_000 + (hash % 8_999_999)),
+    MembershipCard: String(hash % 999_999).padStart(6, '0'),
+    Name: (names[hash % names.length] as string).toUpperCase(),
+    Surname: (SURNAMES[(hash >>> 7) % SURNAMES.length] as string).toUpperCase(),
+  };
+}
+
+const EMPTY_PERSON = { Code: '', MembershipCard: '', Name: '', Surname: '' };
+
+export function encodeDetail(view: CompetitionDetailView, ctx: WireContext, malformed = false): WireRow {
+  const c = view.competition;
+  const hash = h(ctx, 'detail', c.guid);
+  const venue = venueOf(c, ctx);
+  // Most details leave their own address empty and list the venue in `impianti`; some do both.
+  const ownAddress = hash % 3 === 0;
+  const impianti = hash % 5 === 4 ? [] : [venue];
+  const specs = view.tournaments.map((t) => t.spec);
+  const genders = new Set(specs.flatMap((s) => [...TOURNAMENT_GENDER[s.type]]));
+  return {
+    Discipline: 'Tennis',
+    CompetitionUid: c.guid,
+    CompetitionId: view.competitionId,
+    Description: c.name,
+    TennisClub: c.seat.club,
+    From: falseZDay(c.startDay),
+    To: falseZDay(c.endDay),
+    Municipality: ownAddress ? venue.Municipality : '',
+    Province: ownAddress ? venue.Province : '',
+    Cap: ownAddress ? venue.Cap : '',
+    Address: ownAddress ? venue.Address : '',
+    impianti,
+    CategoryAge: competitionAgeCodes(specs).join(','),
+    Ranking: competitionBands(specs).join(','),
+    Gender: genders.size > 1 ? 'MF' : [...genders].join(''),
+    ScoreReduction: hash % 7 === 0,
+    ConclusionIntermediateSection: false,
+    TotalPrizePool: c.prizeMoney,
+    IntermediateSectionPrizePool: 0,
+    CompetitionDirector: hash % 4 === 0 ? person(ctx, `director:${c.guid}`) : EMPTY_PERSON,
+    CompetitionOfficer: person(ctx, `referee:${c.guid}`),
+    Tournaments: view.tournaments.map((t) => encodeTournament(c, t, ctx, malformed)),
+    Status: ctx.now >= c.endsAt ? 'Chiuso' : 'Approvato',
+    OnLineSubscriptions: c.onlineRegistration,
+    EnablePreferences: hash % 2,
+  };
+}
+
+/** The bands' deadlines (§3) of a tournament, weakest band first. */
+export interface BandDeadline {
+  readonly minRank: string;
+  readonly maxRank: string;
+  /** undefined: the referee decides (`DefaultSubscription: true`). */
+  readonly closesAt: number | undefined;
+}
+
+/**
+ * Usually one band from 4.NC to the tournament's best closing with registration; sometimes the
+ * fourth category closes one to three days earlier than the rest, or three bands close in turn;
+ * occasionally the better band's deadline is left to the referee.
+ */
+export function bandDeadlines(seed: number, c: Competition, spec: TournamentSpec): BandDeadline[] {
+  const close = c.registrationClosesAt;
+  const bands = bandsFrom(spec.rankingLimit);
+  const best = bands[0] ?? '4.NC';
+  const hash = hashParts(seed, 'bands', spec.uid) % 100;
+  const fourth = bands.filter((b) => b.startsWith('4'));
+  const better = bands.filter((b) => !b.startsWith('4'));
+  if (c.scripted || c.codFonte !== 1 || better.length === 0 || hash < 80) {
+    return [{ minRank: '4.NC', maxRank: best, closesAt: close }];
+  }
+  const earlier = close - (1 + (hash % 3)) * DAY_MS;
+  const fourthBand = { minRank: '4.NC', maxRank: fourth[0] ?? '4.1', closesAt: earlier };
+  if (hash >= 95)
+    return [fourthBand, { minRank: better.at(-1) as string, maxRank: best, closesAt: undefined }];
+  const third = better.filter((b) => b.startsWith('3'));
+  const second = better.filter((b) => !b.startsWith('3'));
+  if (hash >= 90 && third.length > 0 && second.length > 0) {
+    return [
+      { minRank: '4.NC', maxRank: fourth[0] ?? '4.1', closesAt: earlier - DAY_MS },
+      { minRank: third.at(-1) as string, maxRank: third[0] as string, closesAt: earlier },
+      { minRank: second.at(-1) as string, maxRank: best, closesAt: close },
+    ];
+  }
+  return [fourthBand, { minRank: better.at(-1) as string, maxRank: best, closesAt: close }];
+}
+
+function encodeBand(band: BandDeadline): WireRow {
+  if (band.closesAt === undefined) {
+    return {
+      Day: null,
+      Hour: null,
+      MinRank_Name: band.minRank,
+      MaxRank_Name: band.maxRank,
+      EndDate: null,
+      DefaultSubscription: true,
+    };
+  }
+  const z = falseZ(band.closesAt);
+  const [date = '', time = ''] = z.slice(0, -1).split('T');
+  const [y, m, d] = date.split('-');
+  return {
+    Day: `${d}/${m}/${y}`,
+    Hour: time,
+    MinRank_Name: band.minRank,
+    MaxRank_Name: band.maxRank,
+    EndDate: z,
+    DefaultSubscription: false,
+  };
+}
+
+/** The practical facts of a tournament (fee, balls, courts, times), stable for its uid. */
+function practicalities(c: Competition, spec: TournamentSpec, ctx: WireContext) {
+  const hash = h(ctx, 'practical', spec.uid);
+  const youth = spec.ageCategory === 'giovanili';
+  const fee = youth ? 15 + (hash % 4) * 2.5 : 20 + (hash % 5) * 2.5;
+  const fitp = youth ? 4.5 : 6;
+  const month = calendarDateOf(c.startDay).month;
+  const summer = month >= 5 && month <= 9;
+  return {
+    share: `${youth ? 'QUOTA UNDER' : 'QUOTA'}: € ${fee.toFixed(2)} + € ${fitp.toFixed(2)} QUOTA FITP | ${
+      hash % 3 === 0 ? 'PAGAMENTO IN LOCO' : ''
+    }`,
+    courtType: summer ? COURT_TYPES[hash % 2 === 0 ? 0 : 2] : COURT_TYPES[1 + (hash % 2)],
+    weekday: (hash % 2 === 0 ? 15 : 9) * 60 + (hash % 4 === 0 ? 30 : 0),
+    festive: 9 * 60,
+    billboard: 19 * 60,
+    night: summer ? hash % 3 !== 0 : hash % 5 === 0,
+    courts: courtsOf(ctx.seed, spec.uid),
+  };
+}
+
+function encodeTournament(c: Competition, t: TournamentView, ctx: WireContext, malformed: boolean): WireRow {
   const { spec } = t;
-  const items = (kind: 'document' | 'orderOfPlay' | 'draw') => t.items.filter((i) => i.kind === kind);
-  const tournament: WireRow = {
-    TournamentUid: w.guid(ctx, 'detail', spec.uid),
+  const p = practicalities(c, spec, ctx);
+  const doubles = isDoubles(spec.type);
+  const bands = bandDeadlines(ctx.seed, c, spec);
+  return {
+    CompetitionId: c.guid,
+    TournamentId: t.tournamentId,
+    TournamentUid: spec.uid,
     TournamentDescription: spec.description,
-    Type: spec.type,
-    CategoryClass: w.num(spec.categoryClass),
-    AgeCategory: spec.ageCategory,
-    RankingLimit: spec.rankingLimit,
-    IsDoubleTournament: w.bool(isDoubles(spec.type)),
-    NumberOfParticipants: w.num(t.participants.length),
-    MaxParticipants: w.num(spec.maxParticipants),
-    AdmissionType: spec.admissionType,
-    Surface: spec.surface,
-    Balls: spec.balls,
-    MatchFormat: spec.matchFormat,
-    Participants: t.participants.map((p, i) => {
-      const row: WireRow = {
-        Id: w.num(p.participantId),
-        Name: p.player.firstName,
-        Surname: p.player.surname,
-        MembershipCard: p.player.cardNumber,
-        Ranking: p.player.ranking,
-        SubscriptionDate: w.dateTime(p.at),
-      };
-      if (w.quirky) row.Club = p.player.club;
+    Municipality: '',
+    Province: '',
+    Cap: '',
+    CategoryAge: tournamentAgeCodes(spec).join(','),
+    AvailableRankings: bandsFrom(spec.rankingLimit).join(','),
+    Gender: TOURNAMENT_GENDER[spec.type],
+    NumberOfParticipants: doubles ? Math.floor(t.participants.length / 2) : t.participants.length,
+    DateEndSubscription: falseZ(c.registrationClosesAt),
+    EndTimeSubscription: bands.map(encodeBand),
+    Address: '',
+    TennisClubShare: p.share,
+    IsDoubleTournament: doubles,
+    BallType: spec.balls,
+    TennisCourtType: p.courtType,
+    WeekdayMatchTime: falseZTime(c.startDay, p.weekday),
+    FestiveMatchTime: falseZTime(c.startDay, p.festive),
+    CalendarBillboardTime: falseZTime(c.startDay, p.billboard),
+    IsNightMatch: p.night,
+    NumberOfTennisCourt: p.courts,
+    Status: 'Aperto',
+    Sections: encodeSections(c, t),
+    Participants: t.participants.map((participant, i) => {
+      const row = encodeParticipant(participant, spec.uid);
       if (malformed && i % 3 === 1) delete row[i % 2 === 0 ? 'SubscriptionDate' : 'MembershipCard'];
       return row;
     }),
-    Documents: items('document').map((d) => ({
-      Id: w.num(d.id),
-      Title: d.title,
-      Url: absoluteUrl(d.url, ctx.baseUrl),
-      PublishedAt: w.dateTime(d.publishedAt),
-    })),
-    OrdersOfPlay: items('orderOfPlay').map((o) => ({
-      Id: w.num(o.id),
-      Date: w.date(o.date ?? romeDayOf(o.publishedAt) + 1),
-      Title: o.title,
-      Url: absoluteUrl(o.url, ctx.baseUrl),
-      PublishedAt: w.dateTime(o.publishedAt),
-    })),
-    Draws: items('draw').map((d) => ({
-      Id: w.num(d.id),
-      Title: d.title,
-      Url: absoluteUrl(d.url, ctx.baseUrl),
-      PublishedAt: w.dateTime(d.publishedAt),
-    })),
+    EnabledSpecialEntry: false,
   };
-  if (w.quirky) tournament.Gender = spec.type === 'Femminile' || spec.type === 'DoppioF' ? 'F' : 'M';
-  return tournament;
 }
 
-/** Rankings are published monthly: the card's `UpdatedAt` is the first of the current month. */
-export function rankingUpdatedAt(now: number): number {
-  const { year, month } = calendarDateOf(romeDayOf(now));
-  return romeInstant(epochDayOf(year, month, 1));
+function encodeSections(c: Competition, t: TournamentView): WireRow[] {
+  const sections: Sections = t.sections;
+  return sections.map((s) => ({
+    CompetitionId: c.guid,
+    TournamentId: t.tournamentId,
+    SectionId: s.code,
+    SectionDescription: s.description,
+    SectionType: s.intermediate ? 'Tabellone intermedio' : 'Tabellone finale',
+    NumberOfTeam: s.players,
+    HasWinner: !s.intermediate,
+    IsIntermediateSection: s.intermediate,
+    SectionCode: s.code,
+    TournamentMatches: null,
+    IsGroup: 0,
+    GroupsMatchSingle: null,
+    GroupsMatchDouble: null,
+  }));
 }
 
-export function encodeCard(player: Player, ctx: WireContext): WireRow {
-  const w = new ValueWriter(ctx, 'card', player.cardNumber);
-  const card: WireRow = {
-    result: 'OK',
-    Name: player.firstName,
-    Surname: player.surname,
-    Club: player.club,
-    Municipality: player.municipality,
-    Province: player.province.sigla,
-    Category: player.category,
-    Ranking: player.ranking,
-    BestRanking: player.bestRanking,
-    BestRankingSeason: w.chance(0.3) ? Number(player.bestRankingSeason) : player.bestRankingSeason,
-    UpdatedAt: w.dateTime(rankingUpdatedAt(ctx.now)),
-  };
-  if (w.quirky) card.Gender = player.gender;
-  return card;
-}
-
-export function encodeEntries(
-  entries: readonly PlayerEntry[],
-  cardNumber: string,
-  ctx: WireContext,
-): WireRow {
-  const w = new ValueWriter(ctx, 'entries', cardNumber);
+export function encodeParticipant(p: Participant, tournamentUid: string): WireRow {
   return {
-    items: entries.map((e) => ({
-      competitionUid: w.guid(ctx, 'entries', e.competitionGuid),
-      tournamentUid: w.guid(ctx, 'entries', e.tournamentUid),
-      SubscriptionDate: w.dateTime(e.at),
-    })),
+    Code: 111111,
+    MembershipCard: p.player.cardNumber,
+    Name: p.player.firstName.toUpperCase(),
+    Surname: p.player.surname.toUpperCase(),
+    Ranking: bandOf(p.player.ranking),
+    // The pair's rows share the instant, hence the fraction too.
+    SubscriptionDate: subscriptionDate(p.at, `${tournamentUid}:${p.at}`),
+  };
+}
+
+// --- Player sheet (§6) ----------------------------------------------------------------------
+
+const toBase64 = (digits: string): string => Buffer.from(digits, 'utf8').toString('base64');
+
+const maskCard = (card: string): string => `${'*'.repeat(Math.max(0, card.length - 3))}${card.slice(-3)}`;
+
+function sheetFacts(player: Player, ctx: WireContext) {
+  const hash = h(ctx, 'sheet', player.cardNumber);
+  const year = calendarDateOf(romeDayOf(ctx.now)).year;
+  const since = Math.min(year, Number(player.bestRankingSeason) || year, year - (hash % 4));
+  const years = [];
+  for (let y = since; y <= year; y++) years.push({ year: y });
+  const avatarHex = hash.toString(16).padStart(8, '0');
+  return {
+    years,
+    clubId: String(hash % 10_000_000).padStart(8, '0'),
+    province: player.province.name,
+    municipality: hash % 3 === 0 ? '' : player.municipality,
+    guid: `${avatarHex}-${avatarHex.slice(0, 4)}-4${avatarHex.slice(1, 4)}-8${avatarHex.slice(4, 7)}-${avatarHex}${avatarHex.slice(0, 4)}`.toUpperCase(),
+    avatar:
+      hash % 5 < 3
+        ? `${avatarHex.split('').reverse().join('')}-31f1-43b6-8fbe-0a75${avatarHex}`.toLowerCase()
+        : null,
+    maxRankSeason: Number(player.bestRankingSeason) || year,
+  };
+}
+
+/** `POST /api/v1/tesserati/dettaglio/semplice`: the nested, lower-case `player` (sample). */
+export function encodeSheet(player: Player, ctx: WireContext): WireRow {
+  const f = sheetFacts(player, ctx);
+  return {
+    activeYears: f.years,
+    player: {
+      name: player.firstName.toUpperCase(),
+      surname: player.surname.toUpperCase(),
+      tennis_club_name: player.club.toUpperCase(),
+      tennis_club_municipality: f.municipality,
+      tennis_club_province: f.province,
+      tennis_club_id: f.clubId,
+      membershipCard: maskCard(player.cardNumber),
+      category: player.category,
+      ranking: bandOf(player.ranking),
+      max_rank: bandOf(player.bestRanking),
+      max_rank_stagione: f.maxRankSeason,
+      guid: f.guid,
+    },
+    discipline: [{ idDiscipline: TENNIS, discipline: 'Tennis', membershipCard: toBase64(player.cardNumber) }],
+    baseStat: [],
+    avatar: f.avatar,
+  };
+}
+
+/** `POST /api/v6/player/sheet/simple` (prod twin): PascalCase names, `baseStat: null`, no guid. */
+export function encodeSheetProd(player: Player, ctx: WireContext): WireRow {
+  const f = sheetFacts(player, ctx);
+  return {
+    activeYears: f.years,
+    player: {
+      Name: player.firstName.toUpperCase(),
+      Surname: player.surname.toUpperCase(),
+      tennis_club_name: player.club.toUpperCase(),
+      tennis_club_municipality: f.municipality,
+      tennis_club_province: f.province,
+      tennis_club_id: f.clubId,
+      MembershipCard: maskCard(player.cardNumber),
+      Category: player.category,
+      Ranking: bandOf(player.ranking),
+      max_rank: bandOf(player.bestRanking),
+      max_rank_stagione: f.maxRankSeason,
+    },
+    discipline: [{ idDiscipline: TENNIS, discipline: 'Tennis', membershipCard: toBase64(player.cardNumber) }],
+    baseStat: null,
+    avatar: f.avatar ?? '00000000-0000-0000-0000-000000000000',
+  };
+}
+
+// --- Draw (§5) --------------------------------------------------------------------------------
+
+function sideFields(
+  side: DrawSide | undefined,
+  n: 1 | 2,
+  result: MatchResult | undefined,
+  won: boolean,
+): WireRow {
+  const [first, second] = side?.unit.players ?? [];
+  const lost = result !== undefined && !won;
+  return {
+    [`Nome${n}`]: first ? drawName(first) : null,
+    [`Nome${n}2`]: second ? drawName(second) : null,
+    [`Categoria${n}`]: first ? bandOf(first.player.ranking) : null,
+    [`Categoria${n}2`]: second ? bandOf(second.player.ranking) : null,
+    [`TestaDiSerie${n}`]: side?.seed ?? null,
+    [`PostoRiservato${n}`]: false,
+    [`IsRitirato${n}`]: lost && result.retired,
+    [`IsAssente${n}`]: lost && result.absent,
+    [`NumeroTessera${n}`]: first?.player.cardNumber ?? null,
+    [`NumeroTessera${n}2`]: second?.player.cardNumber ?? null,
+  };
+}
+
+/** One section's draw, in the sample's key order. */
+export function encodeDraw(draw: DrawAnswer): WireRow {
+  return {
+    torneo: draw.competition.name,
+    gara: draw.tournament.spec.description,
+    sezione: draw.section.description,
+    partite: draw.matches.map((m) => {
+      const r = m.result;
+      const top = sideFields(m.top, 1, r, r?.winner === 0);
+      const bottom = sideFields(m.bottom, 2, r, r?.winner === 1);
+      return {
+        IdPartita: m.id,
+        Turno: m.round,
+        Posizione: m.position,
+        Nome1: top.Nome1,
+        Nome12: top.Nome12,
+        Nome2: bottom.Nome2,
+        Nome22: bottom.Nome22,
+        Categoria1: top.Categoria1,
+        Categoria12: top.Categoria12,
+        Categoria2: bottom.Categoria2,
+        Categoria22: bottom.Categoria22,
+        TestaDiSerie1: top.TestaDiSerie1,
+        TestaDiSerie2: bottom.TestaDiSerie2,
+        PostoRiservato1: false,
+        PostoRiservato2: false,
+        IsRitirato1: top.IsRitirato1,
+        IsRitirato2: bottom.IsRitirato2,
+        IsAssente1: top.IsAssente1,
+        IsAssente2: bottom.IsAssente2,
+        Risultato: r?.score ?? '',
+        NumeroTessera1: top.NumeroTessera1,
+        NumeroTessera2: bottom.NumeroTessera2,
+        NumeroTessera12: top.NumeroTessera12,
+        NumeroTessera22: bottom.NumeroTessera22,
+        PrimoTeamVincitore: r?.winner === 0,
+        SecondoTeamVincitore: r?.winner === 1,
+        NonConteggiatoPerClassifica: false,
+      };
+    }),
   };
 }

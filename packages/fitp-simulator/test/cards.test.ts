@@ -1,86 +1,71 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '../src/index';
-import { parseInstant } from '../src/rome-time';
-import { base64, closeAll, defined, detail, type Json, PATHS, post, START, startSim } from './helpers';
+import { base64, closeAll, defined, PATHS, post, startSim } from './helpers';
 
-describe('player cards', () => {
+describe('player sheet', () => {
   let sim: SimulatorHandle;
 
   beforeAll(async () => {
-    sim = await startSim({ quirks: false });
+    sim = await startSim({ quirks: false, competitions: 600 });
   });
   afterAll(closeAll);
 
-  const card = (cardNumber: string) => post(sim, PATHS.card, { cardNumber: base64(cardNumber) });
-  const entries = (cardNumber: string) => post(sim, PATHS.entries, { cardNumber: base64(cardNumber) });
+  const sheet = (cardNumber: unknown, path: string = PATHS.card) => post(sim, path, { cardNumber });
 
-  it('answers OK with the player of a known card', async () => {
+  it('answers the nested player of a card sent as base64 of its digits', async () => {
     const player = sim.federation.pool.at(17);
-    const answer = await card(player.cardNumber);
+    const answer = await sheet(base64(player.cardNumber));
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
-      result: 'OK',
-      Name: player.firstName,
-      Surname: player.surname,
-      Club: player.club,
-      Municipality: player.municipality,
-      Province: player.province.sigla,
-      Category: player.category,
+    expect(answer.body.player).toMatchObject({
+      name: player.firstName.toUpperCase(),
+      surname: player.surname.toUpperCase(),
+      tennis_club_name: player.club.toUpperCase(),
+      tennis_club_province: player.province.name,
+      ranking: player.ranking,
+      max_rank: player.bestRanking,
+      category: player.category,
+      max_rank_stagione: Number(player.bestRankingSeason),
+    });
+    expect(answer.body.activeYears.at(-1)).toEqual({ year: 2026 });
+  });
+
+  it('keeps a card leading 0 (base64 of the 10 digits)', async () => {
+    const player = defined(sim.federation.pool.players.find((p) => p.cardNumber.startsWith('0')));
+    const answer = await sheet(base64(player.cardNumber));
+    expect(answer.body.player.surname).toBe(player.surname.toUpperCase());
+    expect((await sheet(base64(player.cardNumber.slice(1)))).body).toBeUndefined();
+  });
+
+  it('answers an empty 200 for plain digits, an unknown card or another key', async () => {
+    const card = sim.federation.pool.at(17).cardNumber;
+    for (const body of [
+      { cardNumber: card },
+      { cardNumber: base64('0000000001') },
+      { card: base64(card) },
+      {},
+    ]) {
+      const answer = await post(sim, PATHS.card, body);
+      expect(answer.status, JSON.stringify(body)).toBe(200);
+      expect(answer.body, JSON.stringify(body)).toBeUndefined();
+    }
+  });
+
+  it('answers the PascalCase prod twin on /api/v6/player/sheet/simple', async () => {
+    const player = sim.federation.pool.at(3);
+    const answer = await sheet(base64(player.cardNumber), PATHS.cardProd);
+    expect(answer.body.player).toMatchObject({
+      Name: player.firstName.toUpperCase(),
+      Surname: player.surname.toUpperCase(),
       Ranking: player.ranking,
-      BestRanking: player.bestRanking,
-      BestRankingSeason: player.bestRankingSeason,
-      UpdatedAt: '2026-03-01T00:00:00',
+      MembershipCard: `*******${player.cardNumber.slice(-3)}`,
     });
+    expect(answer.body.baseStat).toBeNull();
+    expect((await sheet('MTIz', PATHS.cardProd)).body).toBeUndefined();
   });
 
-  it('answers KO for an unknown card or one not sent as base64 digits', async () => {
-    expect((await card('000000001')).body).toEqual({ result: 'KO' });
-    const plain = await post(sim, PATHS.card, { cardNumber: sim.federation.pool.at(17).cardNumber });
-    expect(plain.body).toEqual({ result: 'KO' });
-    expect((await post(sim, PATHS.card, { cardNumber: base64('12ab') })).body).toEqual({ result: 'KO' });
-  });
-
-  it('refuses a request without a card number', async () => {
-    expect((await post(sim, PATHS.card, {})).status).toBe(400);
-    expect((await post(sim, PATHS.entries, { cardNumber: '' })).status).toBe(400);
-  });
-
-  it("lists a player's entries, each one found in that tournament's participants", async () => {
-    // A busy player: the pool is shared, so active players enter many tournaments.
-    let best: { cardNumber: string; items: Json[] } = { cardNumber: '', items: [] };
-    for (const player of sim.federation.pool.players.slice(0, 40)) {
-      const { body } = await entries(player.cardNumber);
-      if (body.items.length > best.items.length) best = { cardNumber: player.cardNumber, items: body.items };
-    }
-    expect(best.items.length).toBeGreaterThan(2);
-    const competitions = new Set(best.items.map((i) => i.competitionUid));
-    expect(competitions.size).toBeGreaterThan(1);
-    for (const item of best.items) {
-      expect(parseInstant(item.SubscriptionDate)).toBeLessThanOrEqual(START.getTime());
-      const { body } = await detail(sim, item.competitionUid);
-      const tournament = body.Tournaments.find((t: Json) => t.TournamentUid === item.tournamentUid);
-      const participant = tournament.Participants.find((p: Json) => p.MembershipCard === best.cardNumber);
-      expect(participant?.SubscriptionDate).toBe(item.SubscriptionDate);
-    }
-  });
-
-  it('answers no entries for an unknown card', async () => {
-    expect((await entries('000000001')).body).toEqual({ items: [] });
-  });
-
-  it('shows an entry only once the clock reaches its subscription time', async () => {
-    const { tournamentUids } = sim.script.addCompetition({ province: 'MI' });
-    const player = defined(sim.federation.pool.players.find((p) => p.province.regionId !== 3));
-    sim.script.addEntry({
-      tournamentUid: defined(tournamentUids[0]),
-      cardNumber: player.cardNumber,
-      subscriptionDate: new Date(START.getTime() + 3_600_000),
-    });
-    const uids = async () => (await entries(player.cardNumber)).body.items.map((i: Json) => i.tournamentUid);
-    expect(await uids()).not.toContain(tournamentUids[0]);
-    sim.clock.advance({ hours: 1 });
-    expect(await uids()).toContain(tournamentUids[0]);
-    sim.clock.set(START);
-    sim.script.reset();
+  it('reads the request key in any case', async () => {
+    const player = sim.federation.pool.at(9);
+    const answer = await post(sim, PATHS.card, { CardNumber: base64(player.cardNumber) });
+    expect(answer.body.player.surname).toBe(player.surname.toUpperCase());
   });
 });

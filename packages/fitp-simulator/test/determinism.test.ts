@@ -1,30 +1,39 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '../src/index';
-import { base64, closeAll, defined, detail, list, PATHS, post, START, startSim } from './helpers';
+import { base64, closeAll, defined, detail, list, PATHS, post, request, START, startSim } from './helpers';
 
 afterEach(closeAll);
 
-/** A sample of everything a client sees: two list pages, three details, a card and its entries. */
+/** A sample of everything a client sees: a list page, details, files, a draw, a player sheet. */
 async function observe(sim: SimulatorHandle): Promise<unknown> {
   const first = await list(sim, { rowstoskip: '0', fetchrows: '100' });
-  const later = await list(sim, { rowstoskip: '700', fetchrows: '50', id_stato: '0' });
-  const guids = first.competizioni
-    .filter((r: { guid: string }) => !r.guid.startsWith('1111'))
-    .map((r: { guid: string }) => r.guid);
-  const details = await Promise.all(guids.slice(0, 3).map(async (g: string) => (await detail(sim, g)).body));
+  const region = await list(sim, { id_regione: 3, id_stato: 1 });
+  const guids = region.competizioni
+    .filter((r: { cod_fonte: number }) => r.cod_fonte === 1)
+    .map((r: { guid: string }) => r.guid)
+    .slice(0, 3);
+  const details = await Promise.all(guids.map(async (g: string) => (await detail(sim, g)).body));
+  const files = await Promise.all(
+    guids.map(async (g: string) => [
+      (await post(sim, PATHS.documents, { competitionId: g })).body,
+      (await post(sim, PATHS.ordersOfPlay, { competitionId: g })).body,
+    ]),
+  );
+  const t = details[0].Tournaments[0];
+  const draw = await request(
+    sim,
+    'GET',
+    `${PATHS.draw}?tournamentId=${t.TournamentId}&phaseId=${t.Sections.at(-1).SectionCode}`,
+  );
   const card = defined(sim.script.players({ limit: 1, offset: 10 })[0]).cardNumber;
-  const cardAnswer = await post(sim, PATHS.card, { cardNumber: base64(card) });
-  const entries = await post(sim, PATHS.entries, { cardNumber: base64(card) });
-  return withoutOwnAddress(sim, { first, later, details, card: cardAnswer.body, entries: entries.body });
+  const sheet = await post(sim, PATHS.card, { cardNumber: base64(card) });
+  return { first, region, details, files, draw: draw.body, sheet: sheet.body };
 }
 
-/** Links point back at the simulator that answered: compare them without its (random) port. */
-function withoutOwnAddress(sim: SimulatorHandle, value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value).replaceAll(sim.url, 'http://simulator'));
-}
+const key = (r: { guid: string; id_torneo_digital: number }): string => `${r.guid}:${r.id_torneo_digital}`;
 
-describe('determinism', () => {
-  it('answers identically for the same seed and clock, quirks included', async () => {
+describe('determinism', { timeout: 60_000 }, () => {
+  it('answers identically for the same seed and clock, quirks included, byte for byte', async () => {
     const a = await startSim({ seed: 7 });
     const b = await startSim({ seed: 7 });
     expect(await observe(b)).toEqual(await observe(a));
@@ -34,7 +43,8 @@ describe('determinism', () => {
     const a = await startSim({ seed: 7, quirks: false });
     const b = await startSim({ seed: 8, quirks: false });
     const [pageA, pageB] = [await list(a), await list(b)];
-    const guids = (page: { competizioni: Array<{ guid: string }> }) => page.competizioni.map((r) => r.guid);
+    const guids = (page: { competizioni: Array<{ guid: string; id_torneo_digital: number }> }) =>
+      page.competizioni.map(key);
     expect(guids(pageB)).not.toEqual(guids(pageA));
     expect(pageB.record).not.toBe(pageA.record);
   });
@@ -48,7 +58,7 @@ describe('determinism', () => {
     const rowsB = (await list(b, inWindow)).competizioni;
     expect(rowsA.length).toBeGreaterThan(10);
     // Same competitions, with a week more of activity behind them.
-    expect(rowsB.map((r: { guid: string }) => r.guid)).toEqual(rowsA.map((r: { guid: string }) => r.guid));
+    expect(rowsB.map(key)).toEqual(rowsA.map(key));
     expect(rowsB.map((r: { nome_torneo: string }) => r.nome_torneo)).toEqual(
       rowsA.map((r: { nome_torneo: string }) => r.nome_torneo),
     );
@@ -57,15 +67,13 @@ describe('determinism', () => {
   it('generates details identically whatever was asked for first', async () => {
     const a = await startSim({ seed: 9, quirks: false });
     const b = await startSim({ seed: 9, quirks: false });
-    const rows = (await list(a, { id_stato: '1' })).competizioni;
-    const target = rows[40].guid;
-    // b builds other competitions' rosters and a player's index first.
-    for (const r of rows.slice(0, 20)) await detail(b, r.guid);
-    await post(b, PATHS.entries, {
-      cardNumber: base64(defined(b.script.players({ limit: 1 })[0]).cardNumber),
-    });
-    expect(withoutOwnAddress(b, (await detail(b, target)).body)).toEqual(
-      withoutOwnAddress(a, (await detail(a, target)).body),
+    const rows = (await list(a, { id_stato: '1' })).competizioni.filter(
+      (r: { cod_fonte: number }) => r.cod_fonte === 1,
     );
+    const target = rows[40].guid;
+    // b builds other competitions' rosters, draws and a player's entries first.
+    for (const r of rows.slice(0, 20)) await detail(b, r.guid);
+    b.federation.playerEntries(defined(b.script.players({ limit: 1 })[0]).cardNumber, START.getTime());
+    expect((await detail(b, target)).body).toEqual((await detail(a, target)).body);
   });
 });

@@ -9,7 +9,7 @@ describe('faults', () => {
 
   beforeAll(async () => {
     sim = await startSim({ quirks: false, competitions: 800 });
-    guid = (await list(sim, { fetchrows: '1' })).competizioni[0].guid;
+    guid = (await list(sim)).competizioni.find((r: Json) => r.cod_fonte === 1).guid;
   });
   afterEach(() => sim.script.clearFaults());
   afterAll(closeAll);
@@ -50,7 +50,7 @@ describe('faults', () => {
   });
 
   it('apply only to the competition named, when one is', async () => {
-    const other = (await list(sim, { fetchrows: '2' })).competizioni[1].guid;
+    const other = (await list(sim)).competizioni.filter((r: Json) => r.cod_fonte === 1)[1].guid;
     await post(sim, '/__sim/faults', { kind: 'error', endpoint: 'detail', guid: guid.toLowerCase() });
     expect((await detail(sim, guid)).status).toBe(503);
     expect((await detail(sim, other)).status).toBe(200);
@@ -93,7 +93,9 @@ describe('faults', () => {
   });
 
   it('return malformed participants in the detail', async () => {
-    const withEntries = (await list(sim, { id_stato: '1', fetchrows: '20' })).competizioni;
+    const withEntries = (await list(sim, { id_stato: '1' })).competizioni
+      .filter((r: Json) => r.cod_fonte === 1)
+      .slice(0, 20);
     sim.script.fault({ kind: 'malformed', endpoint: 'detail' });
     let checked = 0;
     for (const row of withEntries) {
@@ -109,6 +111,29 @@ describe('faults', () => {
       }
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('reach the file lists, the draw and the downloads: errors, and bodies cut short', async () => {
+    const draw = `${PATHS.draw}?tournamentId=1&phaseId=X`;
+    sim.script.fault({ kind: 'error', endpoint: 'draw', times: 1 });
+    expect((await request(sim, 'GET', draw)).status).toBe(503);
+    expect((await request(sim, 'GET', draw)).status).toBe(200);
+    sim.script.fault({ kind: 'error', endpoint: 'ordersOfPlay', times: 1, status: 502 });
+    expect((await post(sim, PATHS.ordersOfPlay, { competitionId: guid })).status).toBe(502);
+    sim.script.fault({ kind: 'malformed', endpoint: 'documents', times: 1 });
+    const cut = await fetch(`${sim.url}${PATHS.documents}`, {
+      method: 'POST',
+      body: JSON.stringify({ competitionId: guid }),
+    });
+    const text = await cut.text();
+    expect(cut.status).toBe(200);
+    expect(() => JSON.parse(text)).toThrow();
+    sim.script.fault({ kind: 'error', endpoint: 'download', times: 1 });
+    expect((await request(sim, 'GET', `${PATHS.rulesDownload}?competitionId=${guid}`)).status).toBe(503);
+    sim.script.fault({ kind: 'slow', endpoint: 'card', delayMs: 200, times: 1 });
+    const t0 = performance.now();
+    await post(sim, PATHS.card, { cardNumber: 'MTIz' });
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(190);
   });
 
   it('reject rules that make no sense', async () => {

@@ -1,63 +1,144 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf } from '../src/files';
 import type { SimulatorHandle } from '../src/index';
-import { closeAll, defined, detail, type Json, listAll, startSim } from './helpers';
+import { closeAll, defined, type Json, PATHS, post, request, START, startSim } from './helpers';
 
-const PLACEHOLDER = '11111111-1111-1111-1111-111111111111';
-
-describe('linked files', () => {
+describe('documents, rules and orders of play', () => {
   let sim: SimulatorHandle;
-  let withItems: Json;
 
   beforeAll(async () => {
-    sim = await startSim();
-    // An ongoing competition has documents, draws and orders of play.
-    const rows = (await listAll(sim, { id_stato: '2' })).filter((r: Json) => r.guid !== PLACEHOLDER);
-    for (const row of rows) {
-      const answer = await detail(sim, row.guid);
-      const t = answer.body?.Tournaments?.[0];
-      if (t?.Documents.length && t.Draws.length && t.OrdersOfPlay.length) {
-        withItems = answer.body;
-        break;
-      }
-    }
+    sim = await startSim({ quirks: false, competitions: 1500 });
+  });
+  afterEach(() => {
+    sim.script.reset();
+    sim.clock.set(START);
   });
   afterAll(closeAll);
 
-  it('links documents, orders of play, draws and rules to PDFs the simulator serves itself', async () => {
-    const t = defined(withItems, 'an ongoing competition with items').Tournaments[0];
-    const urls: string[] = [withItems.RulesUrl, t.Documents[0].Url, t.OrdersOfPlay[0].Url, t.Draws[0].Url];
-    for (const url of urls) {
-      expect(url.startsWith(`${sim.url}/files/`), url).toBe(true);
-      const response = await fetch(url);
-      expect(response.status, url).toBe(200);
-      expect(response.headers.get('content-type')).toBe('application/pdf');
-      const bytes = Buffer.from(await response.arrayBuffer());
-      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(bytes.toString('latin1')).toContain('%%EOF');
+  const names = async (path: string, guid: string): Promise<Json> =>
+    (await post(sim, path, { competitionId: guid })).body;
+  const download = (path: string, guid: string, fileName?: string) =>
+    request(
+      sim,
+      'GET',
+      `${path}?competitionId=${guid}${fileName === undefined ? '' : `&fileName=${encodeURIComponent(fileName)}`}`,
+    );
+
+  it('lists orders of play as <prefix>_<YYYYMMDD>.pdf with two prefixes, in lexical order, not by date', async () => {
+    const now = START.getTime();
+    let found: string[] | undefined;
+    for (const c of sim.federation.published(now).filter((x) => x.codFonte === 1 && x.endsAt < now)) {
+      const list: string[] = await names(PATHS.ordersOfPlay, c.guid);
+      const prefixes = new Set(list.map((n) => n.split('_')[0]));
+      if (prefixes.size === 2) {
+        found = list;
+        break;
+      }
     }
-    const draw = Buffer.from(await (await fetch(t.Draws[0].Url)).arrayBuffer()).toString('latin1');
-    expect(draw).toContain(t.Draws[0].Title.slice(0, 10).replace(/[()\\]/g, ''));
+    const list = defined(found, 'a competition with both prefixes');
+    expect(list).toEqual([...list].sort());
+    const dates = list.map((n) => n.slice(-12, -4));
+    expect(dates).not.toEqual([...dates].sort());
+    for (const n of list) expect(n).toMatch(/^(orariodigioco|oraridigioco)_\d{8}\.pdf$/);
   });
 
-  it('serves the external page as HTML and answers 404 for a file that does not exist', async () => {
-    const page = await fetch(withItems.ExternalUrl);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await page.text()).toContain('<h1>');
-    const missing = await fetch(`${sim.url}/files/tornei/${PLACEHOLDER}/documenti/1.pdf`);
-    expect(missing.status).toBe(404);
+  it('serves an order of play as a PDF holding the day matches: players, times, courts', async () => {
+    const { guid, tournamentUids } = sim.script.addCompetition({
+      startDate: '2026-03-21',
+      endDate: '2026-03-22',
+      registrationClosesAt: '2026-03-19T12:00:00',
+    });
+    const uid = defined(tournamentUids[0]);
+    for (const [i, surname] of ['ALFA', 'BRAVO', 'CHARLIE', 'DELTA'].entries()) {
+      sim.script.addEntry({
+        tournamentUid: uid,
+        surname,
+        name: 'TEST',
+        cardNumber: `555000000${i}`,
+        subscriptionDate: '2026-03-15T09:00:00',
+      });
+    }
+    sim.script.addDraw({ tournamentUid: uid, publishedAt: '2026-03-20T09:00:00' });
+    const oop = sim.script.addOrderOfPlay({
+      competitionGuid: guid,
+      date: '2026-03-21',
+      publishedAt: '2026-03-20T19:00:00',
+    });
+    expect(oop.fileName).toMatch(/^(orariodigioco|oraridigioco)_20260321\.pdf$/);
+    expect(await names(PATHS.ordersOfPlay, guid)).toEqual([]);
+    expect((await download(PATHS.orderOfPlayDownload, guid, oop.fileName)).status).toBe(404);
+    sim.clock.set('2026-03-20T19:30:00Z');
+    expect(await names(PATHS.ordersOfPlay, guid)).toEqual([oop.fileName]);
+    const pdf = await download(PATHS.orderOfPlayDownload, guid, oop.fileName);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = String(pdf.body);
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    for (const surname of ['ALFA', 'BRAVO', 'CHARLIE', 'DELTA']) expect(text).toContain(`${surname} TEST`);
+    expect(text).toMatch(/Ore 09:00 Campo 1/);
+  });
+
+  it('names a lone scripted order of play by its title (oop.pdf)', async () => {
+    const { guid } = sim.script.addCompetition();
+    const oop = sim.script.addOrderOfPlay({ competitionGuid: guid, title: 'oop.pdf' });
+    expect(oop.fileName).toBe('oop.pdf');
+    expect(await names(PATHS.ordersOfPlay, guid)).toEqual(['oop.pdf']);
+    expect((await download(PATHS.orderOfPlayDownload, guid)).status).toBe(200);
+  });
+
+  it('lists documents by file name ([] when none) and serves them from their publication', async () => {
+    const { guid, tournamentUids } = sim.script.addCompetition();
+    expect(await names(PATHS.documents, guid)).toEqual([]);
+    const doc = sim.script.addDocument({
+      tournamentUid: defined(tournamentUids[0]),
+      title: 'Regolamento torneo',
+      url: 'ignored',
+    });
+    const later = sim.script.addDocument({
+      competitionGuid: guid,
+      title: 'Locandina_2026',
+      publishedAt: '2026-03-16T10:00:00',
+    });
+    expect(doc.fileName).toBe('Regolamento torneo.pdf');
+    expect(await names(PATHS.documents, guid)).toEqual(['Regolamento torneo.pdf']);
+    expect((await download(PATHS.documentDownload, guid, later.fileName)).status).toBe(404);
+    sim.clock.set('2026-03-16T12:00:00Z');
+    expect(await names(PATHS.documents, guid)).toEqual(['Regolamento torneo.pdf', 'Locandina_2026.pdf']);
+    const pdf = await download(PATHS.documentDownload, guid, 'Regolamento torneo.pdf');
+    expect(pdf.status).toBe(200);
+    expect(String(pdf.body)).toContain('Regolamento torneo');
+  });
+
+  it('lists rules for most generated competitions, downloaded without a file name', async () => {
+    const now = START.getTime();
+    const fitp = sim.federation
+      .published(now)
+      .filter((c) => c.codFonte === 1)
+      .slice(0, 40);
+    const lists: string[][] = await Promise.all(fitp.map((c) => names(PATHS.rules, c.guid)));
+    expect(lists.some((l) => l.length === 0)).toBe(true);
+    const index = lists.findIndex((l) => l.length === 1);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const guid = defined(fitp[index]).guid;
+    expect(lists[index]?.[0]).toMatch(/^Regolamento_\d+\.pdf$/);
+    const pdf = await download(PATHS.rulesDownload, guid);
+    expect(pdf.status).toBe(200);
+    expect(String(pdf.body)).toContain('Regolamento');
+  });
+
+  it('answers [] for an unknown competition and 404 for unknown paths', async () => {
+    expect(await names(PATHS.documents, '00000000-0000-4000-8000-000000000000')).toEqual([]);
+    expect((await post(sim, '/api/v1/tesserati/iscrizioni', { cardNumber: 'MTIz' })).status).toBe(404);
+    expect((await request(sim, 'GET', '/files/competizioni/x')).status).toBe(404);
+    expect((await post(sim, PATHS.documentDownload, {})).status).toBe(404);
   });
 
   it('writes a PDF whose cross-reference offsets point at its objects', () => {
-    const pdf = buildPdf([{ text: 'Àncora (più) — prova', size: 12, bold: true }]).toString('latin1');
-    const start = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
-    expect(pdf.slice(start, start + 4)).toBe('xref');
+    const pdf = buildPdf([{ text: 'Ciao (mondo) — è così', bold: true }]).toString('latin1');
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
+    expect(pdf.slice(xref, xref + 4)).toBe('xref');
     const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    expect(offsets).toHaveLength(6);
-    offsets.forEach((offset, i) => {
+    for (const [i, offset] of offsets.entries())
       expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true);
-    });
-    expect(pdf).toContain('(\\300ncora \\(pi\\371\\) \\227 prova)');
   });
 });

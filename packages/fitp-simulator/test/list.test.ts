@@ -1,181 +1,191 @@
+import { fitpProvinceId, PROVINCES, REGIONS } from '@radar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '../src/index';
-import { closeAll, detail, type Json, list, listAll, PATHS, post, startSim } from './helpers';
+import { closeAll, isoOf, type Json, list, PATHS, post, START, startSim } from './helpers';
 
 describe('competition search', () => {
   let sim: SimulatorHandle;
-  let all: Json[];
+  let honest: SimulatorHandle;
 
   beforeAll(async () => {
-    sim = await startSim({ quirks: false });
-    all = await listAll(sim);
+    [sim, honest] = await Promise.all([
+      startSim({ quirks: false }),
+      startSim({ quirks: false, paging: 'honour' }),
+    ]);
   });
   afterAll(closeAll);
 
-  const guidsOf = (rows: Json[]): string[] => rows.map((r) => r.guid);
+  const guids = (rows: Json[]): string[] => rows.map((r) => `${r.guid}:${r.id_torneo_digital}`);
 
-  /** Checks a filter against the unfiltered list: the same rows as `predicate` selects. */
-  async function expectFilter(filters: Record<string, string>, predicate: (row: Json) => boolean) {
-    const rows = await listAll(sim, filters);
-    const expected = all.filter(predicate);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.length).toBeLessThan(all.length);
-    expect(guidsOf(rows)).toEqual(guidsOf(expected));
-    return rows;
-  }
-
-  describe('paging', () => {
-    it('returns the total in record and pages that concatenate to the whole, in a stable order', async () => {
-      const first = await list(sim, { rowstoskip: '0', fetchrows: '100' });
-      expect(first.record).toBe(all.length);
+  describe('the 100-row saturation', () => {
+    it('serves the first 100 rows whatever rowstoskip says, with the true total in record', async () => {
+      const first = await list(sim, { rowstoskip: 0, fetchrows: 100 });
+      expect(first.record).toBeGreaterThan(1000);
       expect(first.competizioni).toHaveLength(100);
-      const pages = [];
-      for (let skip = 0; skip < first.record; skip += 37) {
-        pages.push(...(await list(sim, { rowstoskip: String(skip), fetchrows: '37' })).competizioni);
+      const skipped = await list(sim, { rowstoskip: 100, fetchrows: 100 });
+      expect(skipped.record).toBe(first.record);
+      expect(guids(skipped.competizioni)).toEqual(guids(first.competizioni));
+      const big = await post(sim, PATHS.list, { rowstoskip: '0', fetchrows: '500' });
+      expect(big.body.competizioni).toHaveLength(100);
+    });
+
+    it('pages honestly when started with paging: honour', async () => {
+      const first = await list(honest, { rowstoskip: 0 });
+      const second = await list(honest, { rowstoskip: 100 });
+      expect(second.record).toBe(first.record);
+      expect(second.competizioni).toHaveLength(100);
+      expect(guids(second.competizioni)).not.toEqual(guids(first.competizioni));
+      expect(isoOf(second.competizioni[0].data_inizio) >= isoOf(first.competizioni[99].data_inizio)).toBe(
+        true,
+      );
+    });
+
+    it('sorts by data_inizio ascending', async () => {
+      const page = await list(sim, { id_regione: 3 });
+      const days = page.competizioni.map((r: Json) => isoOf(r.data_inizio));
+      expect(days).toEqual([...days].sort());
+    });
+  });
+
+  describe('empty answers', () => {
+    it('answers zero results with HTTP 200 and an empty body', async () => {
+      const answer = await post(sim, PATHS.list, { freetext: 'NESSUN TORNEO CHIAMATO COSI' });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBeUndefined();
+      expect(answer.headers.get('content-length')).toBe('0');
+    });
+
+    it('empties on id_regione 21, and on any sesso, id_classifica or id_area_regionale', async () => {
+      for (const filters of [
+        { id_regione: 21 },
+        { sesso: 'M' },
+        { id_classifica: '3' },
+        { id_area_regionale: 1 },
+      ]) {
+        const answer = await post(sim, PATHS.list, filters);
+        expect(answer.status, JSON.stringify(filters)).toBe(200);
+        expect(answer.body, JSON.stringify(filters)).toBeUndefined();
       }
-      expect(guidsOf(pages)).toEqual(guidsOf(all));
-      const keys = all.map((r) => `${r.data_inizio} ${r.guid}`);
-      expect(keys).toEqual([...keys].sort());
-    });
-
-    it('caps fetchrows at 100 and defaults to 100', async () => {
-      const capped = await post(sim, PATHS.list, { rowstoskip: '0', fetchrows: '500' });
-      expect(capped.body.competizioni).toHaveLength(100);
-      const unspecified = await post(sim, PATHS.list, {});
-      expect(unspecified.body.competizioni).toHaveLength(100);
-      expect(unspecified.body.record).toBe(all.length);
-    });
-
-    it('answers an empty page past the end, still with the total', async () => {
-      const page = await list(sim, { rowstoskip: String(all.length + 5) });
-      expect(page).toEqual({ record: all.length, competizioni: [] });
-    });
-
-    it('accepts numbers where strings are expected', async () => {
-      const page = await post(sim, PATHS.list, { rowstoskip: 10, fetchrows: 5, id_stato: 0 });
-      expect(guidsOf(page.body.competizioni)).toEqual(guidsOf(all.slice(10, 15)));
     });
   });
 
   describe('filters', () => {
-    it('guid, case-insensitively', async () => {
-      const target = all[123];
-      const rows = await listAll(sim, { guid: target.guid.toLowerCase() });
-      expect(guidsOf(rows)).toEqual([target.guid]);
+    it('id_provincia takes the FITP ids: Milano answers to 215, not to 15; Roma to 258', async () => {
+      const milano = await list(sim, { id_provincia: 215 });
+      expect(milano.record).toBeGreaterThan(50);
+      for (const row of milano.competizioni) expect(row.sigla_provincia ?? 'MI').toBe('MI');
+      expect((await post(sim, PATHS.list, { id_provincia: 15 })).body).toBeUndefined();
+      const roma = await list(sim, { id_provincia: '258' });
+      expect(
+        roma.competizioni.every((r: Json) => r.sigla_provincia === null || r.sigla_provincia === 'RM'),
+      ).toBe(true);
+      const brescia = await list(sim, { id_provincia: 17 });
+      expect(
+        brescia.competizioni.every((r: Json) => r.sigla_provincia === null || r.sigla_provincia === 'BS'),
+      ).toBe(true);
     });
 
-    it('freetext on the name, ignoring case and accents', async () => {
-      const rows = await expectFilter({ freetext: 'CITTA DI' }, (r) =>
-        r.nome_torneo.toLowerCase().includes('città di'),
-      );
-      expect(rows.every((r) => r.nome_torneo.includes('Città di'))).toBe(true);
-    });
-
-    it('id_regione and id_provincia', async () => {
-      await expectFilter({ id_regione: '12' }, (r) => r.id_regione === 12);
-      await expectFilter({ id_provincia: '58' }, (r) => r.id_provincia === 58);
-      await expectFilter({ id_regione: '3', id_provincia: '15' }, (r) => r.id_provincia === 15);
-      expect((await list(sim, { id_regione: '12', id_provincia: '15' })).record).toBe(0);
-    });
-
-    it.each([1, 2, 3, 4])('id_stato %i', async (status) => {
-      await expectFilter({ id_stato: String(status) }, (r) => r.id_stato === status);
-    });
-
-    it('id_stato 0 and empty fields mean all', async () => {
-      expect((await list(sim, { id_stato: '0', id_regione: '', sesso: '' })).record).toBe(all.length);
-    });
-
-    it('id_disciplina: everything is tennis (4332)', async () => {
-      expect((await list(sim, { id_disciplina: '4332' })).record).toBe(all.length);
-      expect((await list(sim, { id_disciplina: '9999' })).record).toBe(0);
-    });
-
-    it('cod_fonte, and id_fonte by code or label', async () => {
-      await expectFilter({ cod_fonte: '2' }, (r) => r.cod_fonte === 2);
-      await expectFilter({ id_fonte: 'TPRA' }, (r) => r.cod_fonte === 2);
-      await expectFilter({ id_fonte: '3' }, (r) => r.cod_fonte === 3);
-      expect((await list(sim, { cod_fonte: '1', id_fonte: 'TPRA' })).record).toBe(0);
-    });
-
-    it.each([
-      ['500', (p: number) => p <= 500],
-      ['1000', (p: number) => p > 500 && p <= 1000],
-      ['1001', (p: number) => p > 1000],
-    ])('massimale_montepremi %s', async (band, inBand) => {
-      await expectFilter({ massimale_montepremi: band }, (r) => inBand(r.montepremi));
-    });
-
-    it('data_inizio / data_fine select competitions overlapping the window', async () => {
-      const overlaps = (r: Json) => r.data_inizio <= '2026-02-15' && r.data_fine >= '2026-02-01';
-      const rows = await expectFilter({ data_inizio: '01/02/2026', data_fine: '15/02/2026' }, overlaps);
-      // Overlap, not containment: some started before the window or end after it.
-      expect(rows.some((r) => r.data_inizio < '2026-02-01' || r.data_fine > '2026-02-15')).toBe(true);
-      await expectFilter({ data_inizio: '01/03/2026' }, (r) => r.data_fine >= '2026-03-01');
-      await expectFilter({ data_fine: '31/10/2025' }, (r) => r.data_inizio <= '2025-10-31');
-    });
-
-    it.each([
-      ['sesso', 'Femminile'],
-      ['tipo_competizione', 'Misto'],
-      ['categoria_eta', 'veterani'],
-      ['classifica', '2'],
-    ])('%s=%s selects competitions with such a tournament', async (field, value) => {
-      const rows = await listAll(sim, { [field]: value });
-      expect(rows.length).toBeGreaterThan(0);
-      expect(rows.length).toBeLessThan(all.length);
-      const property = {
-        sesso: 'Type',
-        tipo_competizione: 'Type',
-        categoria_eta: 'AgeCategory',
-        classifica: 'CategoryClass',
-      }[field] as string;
-      for (const row of rows.slice(0, 15)) {
-        const { body } = await detail(sim, row.guid);
-        expect(body.Tournaments.map((t: Json) => String(t[property]))).toContain(value);
+    it('regions and provinces add up to the national total (the shards a client reconciles)', {
+      timeout: 60_000,
+    }, async () => {
+      const national = (await list(sim)).record;
+      let regions = 0;
+      for (const region of REGIONS) {
+        const total = (await list(sim, { id_regione: region.id })).record;
+        let provinces = 0;
+        for (const p of PROVINCES.filter((x) => x.regionId === region.id)) {
+          provinces += (await list(sim, { id_provincia: fitpProvinceId(p) })).record;
+        }
+        expect(provinces, region.name).toBe(total);
+        regions += total;
       }
-      // A competition whose main draw matches is always found.
-      const mainField = {
-        sesso: 'tipo_torneo',
-        tipo_competizione: 'tipo_torneo',
-        categoria_eta: 'cat_eta',
-        classifica: 'cat_class',
-      }[field] as string;
-      const mainMatches = all.filter((r) => String(r[mainField]) === value).map((r) => r.guid);
-      expect(guidsOf(rows)).toEqual(expect.arrayContaining(mainMatches));
+      expect(regions).toBe(national);
     });
 
-    it('data_modifica_da keeps the rows changed at or after the instant', async () => {
-      const since = '2026-03-10T00:00:00';
-      const rows = await expectFilter({ data_modifica_da: since }, (r) => r.data_modifica >= since);
-      // Competitions that ended before the instant have not changed since: they drop out.
-      expect(rows.every((r) => r.id_stato !== 1 || r.data_fine >= '2026-03-09')).toBe(true);
+    it('reads keys in any case and numbers as strings', async () => {
+      const lower = await list(sim, { id_regione: 12, id_stato: 1 });
+      const mixed = await list(sim, { Id_Regione: '12', ID_STATO: '1' });
+      expect(guids(mixed.competizioni)).toEqual(guids(lower.competizioni));
+      expect(mixed.record).toBe(lower.record);
     });
 
-    it('combines filters', async () => {
-      await expectFilter(
-        { id_regione: '3', cod_fonte: '1', id_stato: '1' },
-        (r) => r.id_regione === 3 && r.cod_fonte === 1 && r.id_stato === 1,
+    it('id_stato selects on the row status id_statoPUC; 3 is rare', async () => {
+      for (const status of [1, 2, 4]) {
+        const page = await list(sim, { id_stato: status });
+        expect(page.record, `id_stato ${status}`).toBeGreaterThan(0);
+        for (const row of page.competizioni) expect(row.id_statoPUC).toBe(status);
+      }
+      const all = (await list(sim)).record;
+      const open = (await list(sim, { id_stato: 3 })).record;
+      expect(open).toBeLessThan(all / 100);
+    });
+
+    it('data_inizio is a lower bound on the start; data_fine drops what ends after it', async () => {
+      const from = await list(sim, { data_inizio: '01/04/2026' });
+      for (const row of from.competizioni) expect(isoOf(row.data_inizio) >= '2026-04-01').toBe(true);
+      expect(isoOf(from.competizioni[0].data_inizio)).toBe('2026-04-01');
+      const window = await list(sim, { data_inizio: '01/04/2026', data_fine: '10/04/2026' });
+      expect(window.record).toBeLessThan(from.record);
+      for (const row of window.competizioni) {
+        if (row.cod_fonte !== 3) expect(isoOf(row.data_fine) <= '2026-04-10').toBe(true);
+      }
+    });
+
+    it('freetext matches every word in the name or the club, ignoring case and accents', async () => {
+      const page = await list(sim, { id_regione: 12 });
+      const row = page.competizioni.find((r: Json) => r.cod_fonte === 1);
+      const word = row.tennisclub.split(' ').at(-1).toLowerCase();
+      const found = await list(sim, { freetext: word });
+      expect(found.record).toBeGreaterThan(0);
+      for (const r of found.competizioni) {
+        expect(`${r.nome_torneo} ${r.tennisclub}`.toLowerCase().normalize('NFD')).toContain(
+          word.normalize('NFD'),
+        );
+      }
+    });
+
+    it('tipo_competizione selects the source (1 FITP, 2 TPRA); draw-type words empty it', async () => {
+      const tpra = await list(sim, { tipo_competizione: '2' });
+      expect(tpra.competizioni.every((r: Json) => r.cod_fonte === 2)).toBe(true);
+      const fitp = await list(sim, { tipo_competizione: 1 });
+      expect(fitp.competizioni.every((r: Json) => r.cod_fonte !== 2)).toBe(true);
+      expect(tpra.record + fitp.record).toBe((await list(sim)).record);
+      expect((await post(sim, PATHS.list, { tipo_competizione: 'Maschile' })).body).toBeUndefined();
+    });
+
+    it('ignores cod_fonte, id_fonte, categoria_eta and classifica', async () => {
+      const all = await list(sim, { id_regione: 5 });
+      const ignored: Array<Record<string, string>> = [
+        { cod_fonte: '1' },
+        { cod_fonte: '3' },
+        { id_fonte: '' },
+        { categoria_eta: 'U14' },
+        { classifica: '4' },
+      ];
+      for (const filters of ignored) {
+        const page = await list(sim, { id_regione: 5, ...filters });
+        expect(page.record).toBe(all.record);
+      }
+    });
+  });
+
+  describe('the national scale', () => {
+    it('holds about 13,000 competitions a year by default, several regions and provinces over 100 rows', {
+      timeout: 60_000,
+    }, async () => {
+      const full = await startSim({ quirks: false, competitions: undefined as unknown as number });
+      const national = (await list(full)).record;
+      // About half of the 65-week window is published at START (the past half year and the next weeks).
+      expect(national).toBeGreaterThan(5000);
+      const regions = await Promise.all(
+        REGIONS.map(async (r) => (await list(full, { id_regione: r.id })).record),
       );
-    });
-
-    it.each([
-      [{ id_stato: 'aperto' }, 'id_stato'],
-      [{ id_stato: '7' }, 'id_stato'],
-      [{ data_inizio: '2026-13-45' }, 'data_inizio'],
-      [{ sesso: 'Uomini' }, 'sesso'],
-      [{ massimale_montepremi: '750' }, 'massimale_montepremi'],
-      [{ fetchrows: '-1' }, 'fetchrows'],
-      [{ data_modifica_da: 'yesterday' }, 'data_modifica_da'],
-    ])('rejects %j with 400 naming the field', async (filters, fieldName) => {
-      const answer = await post(sim, PATHS.list, filters);
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toContain(fieldName);
-    });
-
-    it('rejects a body that is not JSON', async () => {
-      const response = await fetch(`${sim.url}${PATHS.list}`, { method: 'POST', body: '{not json' });
-      expect(response.status).toBe(400);
+      expect(regions.filter((n) => n > 100).length).toBeGreaterThanOrEqual(8);
+      const milano = (await list(full, { id_provincia: 215 })).record;
+      expect(milano).toBeGreaterThan(100);
+      const generated = full.federation.stats(START.getTime()).generated;
+      expect(generated).toBeGreaterThan(14_000);
+      expect(generated).toBeLessThan(18_000);
     });
   });
 });

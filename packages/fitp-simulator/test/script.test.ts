@@ -10,6 +10,7 @@ import {
   PATHS,
   post,
   request,
+  rowOf,
   START,
   startSim,
 } from './helpers';
@@ -60,18 +61,25 @@ describe('scripting hooks', () => {
       const added = sim.script.addCompetition();
       expect(added.guid).toMatch(/^[0-9A-F-]{36}$/);
       expect(added.tournamentUids).toHaveLength(1);
-      const [row] = (await list(sim, { guid: added.guid })).competizioni;
+      expect(added.tournamentIds).toHaveLength(1);
+      const row = await rowOf(sim, added.guid);
       expect(row).toMatchObject({
-        id_stato: 3,
+        id_statoPUC: 4,
         cod_fonte: 1,
         tipo_torneo: 'Maschile',
-        cat_class: 4,
-        cat_eta: 'open',
+        cat_class: '4.1;4.2;4.3;4.4;4.5;4.6;4.NC',
+        data_inizio: '29/03/2026',
       });
+      expect(row.cat_eta).toContain('NOR');
       expect(row.nome_torneo.length).toBeGreaterThan(3);
-      expect(row.data_inizio).toBe('2026-03-29');
       const { body } = await detail(sim, added.guid);
-      expect(body.Tournaments[0]).toMatchObject({ TournamentUid: added.tournamentUids[0], Participants: [] });
+      expect(body.CompetitionId).toBe(added.competitionId);
+      expect(body.Tournaments[0]).toMatchObject({
+        TournamentUid: added.tournamentUids[0],
+        TournamentId: added.tournamentIds[0],
+        Participants: [],
+        NumberOfParticipants: 0,
+      });
     });
 
     it('are added over HTTP with the given fields', async () => {
@@ -80,7 +88,6 @@ describe('scripting hooks', () => {
         province: 'NA',
         city: 'Sorrento',
         club: 'Tennis Club Sorrento',
-        codFonte: 2,
         startDate: '2026-04-10',
         endDate: '12/04/2026',
         prizeMoney: 750,
@@ -97,38 +104,37 @@ describe('scripting hooks', () => {
       });
       expect(answer.status).toBe(201);
       const { guid, tournamentUids } = answer.body;
-      const [row] = (await list(sim, { guid })).competizioni;
-      expect(row).toMatchObject({
+      expect(await rowOf(sim, guid)).toMatchObject({
         nome_torneo: 'Open di Primavera del Simulatore',
         citta: 'Sorrento',
         tennisclub: 'Tennis Club Sorrento',
+        provincia: 'Napoli',
         sigla_provincia: 'NA',
-        id_provincia: 63,
-        id_regione: 15,
-        cod_fonte: 2,
-        id_fonte: 'TPRA',
-        data_inizio: '2026-04-10',
-        data_fine: '2026-04-12',
-        montepremi: 750,
-        tipo_torneo: 'Femminile',
+        data_inizio: '10/04/2026',
+        data_fine: '12/04/2026',
+        tipo_torneo: 'Femminile;Misto',
       });
       const first = await tournamentOf(guid, tournamentUids[0]);
       expect(first).toMatchObject({
-        CategoryClass: 3,
-        RankingLimit: '3.3',
-        MaxParticipants: 24,
-        AdmissionType: 'cronologico',
+        Gender: 'F',
+        AvailableRankings: '3.3,3.4,3.5,4.1,4.2,4.3,4.4,4.5,4.6,4.NC',
       });
-      expect((await tournamentOf(guid, tournamentUids[1])).AgeCategory).toBe('veterani');
-      expect((await list(sim, { sesso: 'Misto', guid })).record).toBe(1);
+      expect((await tournamentOf(guid, tournamentUids[1])).CategoryAge).toMatch(/^O45,O50/);
+      expect((await detail(sim, guid)).body.TotalPrizePool).toBe(750);
+      expect((await list(sim, { id_provincia: 263, data_inizio: '10/04/2026' })).competizioni[0].guid).toBe(
+        guid,
+      );
     });
 
-    it('scripted as unpublished answer 204 until their publication', async () => {
-      const { guid } = sim.script.addCompetition({ publishedAt: '2026-03-20T09:00:00' });
-      expect((await detail(sim, guid)).status).toBe(204);
-      expect((await list(sim, { guid })).record).toBe(0);
-      sim.clock.set('2026-03-20T08:00:00Z');
-      expect((await detail(sim, guid)).status).toBe(200);
+    it('of TPRA answer their id_torneo_digital, shown on their placeholder row', async () => {
+      const added = sim.script.addCompetition({ codFonte: 2, province: 'TN' });
+      expect(added.tpraId).toBeGreaterThan(0);
+      const row = await rowOf(sim, added.guid);
+      expect(row).toMatchObject({
+        guid: '11111111-1111-1111-1111-111111111111',
+        id_torneo_digital: added.tpraId,
+      });
+      expect((await detail(sim, added.guid)).status).toBe(204);
     });
 
     it('with generated activity fill up like seeded ones', async () => {
@@ -144,7 +150,7 @@ describe('scripting hooks', () => {
       sim.clock.set('2026-03-26T00:00:00Z');
       const { body } = await detail(sim, guid);
       expect(body.Tournaments[0].Participants).toHaveLength(30);
-      expect(body.Tournaments[0].Draws.length).toBeGreaterThan(0);
+      expect((await post(sim, PATHS.ordersOfPlay, { competitionId: guid })).body.length).toBeGreaterThan(0);
     });
 
     it('refuse bad input with 400 and a duplicate guid with 409', async () => {
@@ -162,14 +168,12 @@ describe('scripting hooks', () => {
   });
 
   describe('documents, orders of play and draws', () => {
-    it('are added from JS and over HTTP, appear at their publication time and move data_modifica', async () => {
+    it('are added from JS and over HTTP and appear at their publication time', async () => {
       const { guid, tournamentUids } = sim.script.addCompetition({
         publishedAt: '2026-03-01T10:00:00',
         registrationOpensAt: '2026-03-02T00:00:00',
       });
       const uid = defined(tournamentUids[0]);
-      const before = (await list(sim, { guid })).competizioni[0].data_modifica;
-
       const doc = sim.script.addDocument({
         tournamentUid: uid,
         title: 'Regolamento',
@@ -186,54 +190,42 @@ describe('scripting hooks', () => {
       });
       expect(oop.status).toBe(201);
       expect(draw.status).toBe(201);
-
-      let t = await tournamentOf(guid, uid);
-      expect(t.Documents).toEqual([
-        {
-          Id: doc.id,
-          Title: 'Regolamento',
-          Url: 'https://example.org/r.pdf',
-          PublishedAt: '2026-03-15T11:00:00',
-        },
-      ]);
-      expect(t.OrdersOfPlay).toEqual([]);
-      expect(t.Draws).toEqual([]);
-      const [row] = (await list(sim, { guid })).competizioni;
-      expect(row.data_modifica).toBe('2026-03-15T11:00:00');
-      expect(before).toBe('2026-03-02T00:00:00');
-
+      expect(draw.body.phaseIds).toHaveLength(1);
+      expect(doc.fileName).toBe('Regolamento.pdf');
+      const files = async (path: string) => (await post(sim, path, { competitionId: guid })).body;
+      expect(await files(PATHS.documents)).toEqual(['Regolamento.pdf']);
+      expect(await files(PATHS.ordersOfPlay)).toEqual([]);
       sim.clock.set('2026-03-15T19:00:00Z');
-      t = await tournamentOf(guid, uid);
-      expect(t.Draws).toEqual([
-        expect.objectContaining({
-          Id: draw.body.id,
-          Title: expect.stringMatching(/^Tabellone /),
-          PublishedAt: '2026-03-15T11:30:00',
-        }),
-      ]);
-      expect(t.OrdersOfPlay).toEqual([
-        expect.objectContaining({
-          Id: oop.body.id,
-          Date: '2026-03-29',
-          Title: 'OdG domenica 29/03',
-          PublishedAt: '2026-03-15T20:00:00',
-        }),
-      ]);
+      expect(await files(PATHS.ordersOfPlay)).toEqual([oop.body.fileName]);
+      expect(oop.body.fileName).toMatch(/^(orariodigioco|oraridigioco)_20260329\.pdf$/);
+      const tabellone = await request(
+        sim,
+        'GET',
+        `${PATHS.draw}?tournamentId=${draw.body.tournamentId}&phaseId=${draw.body.phaseIds[0]}`,
+      );
+      expect(tabellone.body.results[0].gara).toBe((await tournamentOf(guid, uid)).TournamentDescription);
       expect(new Set([doc.id, oop.body.id, draw.body.id]).size).toBe(3);
-      expect((await list(sim, { guid })).competizioni[0].data_modifica).toBe('2026-03-15T20:00:00');
     });
 
-    it('can be added to generated tournaments; an unknown tournament is a 404', async () => {
-      const [row] = (await list(sim, { id_stato: '3', fetchrows: '1' })).competizioni;
-      const uid = (await detail(sim, row.guid)).body.Tournaments[0].TournamentUid;
-      const added = await post(sim, '/__sim/documents', { tournamentUid: uid, title: 'Variazione orari' });
+    it('can be added to generated competitions; an unknown tournament is a 404', async () => {
+      const c = defined(
+        sim.federation
+          .published(START.getTime())
+          .find((x) => x.codFonte === 1 && x.startsAt > START.getTime()),
+      );
+      const added = await post(sim, '/__sim/documents', {
+        competitionGuid: c.guid,
+        title: 'Variazione orari',
+      });
       expect(added.status).toBe(201);
-      const t = await tournamentOf(row.guid, uid);
-      expect(t.Documents.map((d: Json) => d.Title)).toContain('Variazione orari');
+      expect((await post(sim, PATHS.documents, { competitionId: c.guid })).body).toContain(
+        'Variazione orari.pdf',
+      );
       const missing = await post(sim, '/__sim/documents', {
         tournamentUid: '00000000-0000-4000-8000-000000000000',
       });
       expect(missing.status).toBe(404);
+      expect((await post(sim, '/__sim/documents', { title: 'Senza competizione' })).status).toBe(400);
     });
   });
 
@@ -250,12 +242,12 @@ describe('scripting hooks', () => {
       const t = await tournamentOf(guid, defined(tournamentUids[0]));
       expect(t.NumberOfParticipants).toBe(1);
       expect(t.Participants[0]).toEqual({
-        Id: added.body.participantId,
-        Name: player.firstName,
-        Surname: player.surname,
+        Code: 111111,
         MembershipCard: player.cardNumber,
+        Name: player.firstName.toUpperCase(),
+        Surname: player.surname.toUpperCase(),
         Ranking: player.ranking,
-        SubscriptionDate: '2026-03-15T11:00:00',
+        SubscriptionDate: expect.stringMatching(/^2026-03-15T11:00:00\.\d{1,3}$/),
       });
     });
 
@@ -263,19 +255,22 @@ describe('scripting hooks', () => {
       const { guid, tournamentUids } = sim.script.addCompetition();
       const added = sim.script.addEntry({
         tournamentUid: defined(tournamentUids[0]),
-        cardNumber: '555000111',
+        cardNumber: '0555000111',
         name: 'Giulia',
         surname: 'Rossi',
         ranking: '4.1',
         subscriptionDate: '2026-03-15T09:00:00',
       });
-      expect(added.cardNumber).toBe('555000111');
-      const card = await post(sim, PATHS.card, { cardNumber: base64('555000111') });
-      expect(card.body).toMatchObject({ result: 'OK', Name: 'Giulia', Surname: 'Rossi', Ranking: '4.1' });
-      const entries = await post(sim, PATHS.entries, { cardNumber: base64('555000111') });
-      expect(entries.body.items).toEqual([
-        { competitionUid: guid, tournamentUid: tournamentUids[0], SubscriptionDate: '2026-03-15T09:00:00' },
-      ]);
+      expect(added.cardNumber).toBe('0555000111');
+      const card = await post(sim, PATHS.card, { cardNumber: base64('0555000111') });
+      expect(card.body.player).toMatchObject({
+        name: 'GIULIA',
+        surname: 'ROSSI',
+        ranking: '4.1',
+        category: '4° Categoria',
+      });
+      const t = await tournamentOf(guid, defined(tournamentUids[0]));
+      expect(t.Participants[0].MembershipCard).toBe('0555000111');
     });
 
     it('order participants by subscription time, future entries hidden', async () => {
@@ -285,7 +280,7 @@ describe('scripting hooks', () => {
       sim.script.addEntry({ tournamentUid: uid, subscriptionDate: '2026-03-13T10:00:00' });
       sim.script.addEntry({ tournamentUid: uid, subscriptionDate: '2026-03-16T10:00:00' });
       const t = await tournamentOf(guid, uid);
-      expect(t.Participants.map((p: Json) => p.SubscriptionDate)).toEqual([
+      expect(t.Participants.map((p: Json) => p.SubscriptionDate.slice(0, 19))).toEqual([
         '2026-03-13T10:00:00',
         '2026-03-14T10:00:00',
       ]);
@@ -306,7 +301,7 @@ describe('scripting hooks', () => {
         province: 'FI',
       });
       const card = await post(sim, PATHS.card, { cardNumber: base64(created.body.cardNumber) });
-      expect(card.body).toMatchObject({ result: 'OK', Name: 'Marco', Province: 'FI' });
+      expect(card.body.player).toMatchObject({ name: 'MARCO', tennis_club_province: 'Firenze' });
       const players = await request(sim, 'GET', '/__sim/players?limit=5&ranking=2.');
       expect(players.body.players).toHaveLength(5);
       expect(players.body.players.every((p: Json) => p.ranking.startsWith('2.'))).toBe(true);
@@ -318,27 +313,29 @@ describe('scripting hooks', () => {
   describe('reset', () => {
     it('removes scripted competitions, entries, items, players and faults, keeping the clock', async () => {
       const { guid } = sim.script.addCompetition();
-      const [row] = (await list(sim, { id_stato: '3', fetchrows: '1' })).competizioni;
-      const generated = (await detail(sim, row.guid)).body;
+      const c = defined(
+        sim.federation
+          .published(START.getTime())
+          .find((x) => x.codFonte === 1 && x.startsAt > START.getTime()),
+      );
+      const generated = (await detail(sim, c.guid)).body;
       const uid = generated.Tournaments[0].TournamentUid;
-      sim.script.addEntry({ tournamentUid: uid, cardNumber: '777888999' });
+      sim.script.addEntry({ tournamentUid: uid, cardNumber: '7778889990' });
       sim.script.addDocument({ tournamentUid: uid, title: 'Da rimuovere' });
       sim.script.fault({ kind: 'malformed' });
       sim.clock.set('2026-03-15T10:30:00Z');
 
       expect((await post(sim, '/__sim/reset')).status).toBe(204);
-      expect((await detail(sim, guid)).status).toBe(404);
-      expect((await detail(sim, row.guid)).body).toEqual(generated);
-      expect((await post(sim, PATHS.card, { cardNumber: base64('777888999') })).body).toEqual({
-        result: 'KO',
-      });
+      expect((await detail(sim, guid)).status).toBe(204);
+      expect((await detail(sim, c.guid)).body).toEqual(generated);
+      expect((await post(sim, PATHS.card, { cardNumber: base64('7778889990') })).body).toBeUndefined();
       expect(sim.script.state().faults).toEqual([]);
       expect(sim.clock.now().toISOString()).toBe('2026-03-15T10:30:00.000Z');
     });
 
-    it('answers 404 for an unknown hook', async () => {
+    it('answers 404 for an unknown hook, an unknown path or a method the path does not take', async () => {
       expect((await request(sim, 'GET', '/__sim/nothing')).status).toBe(404);
-      expect((await request(sim, 'GET', PATHS.list)).status).toBe(405);
+      expect((await request(sim, 'GET', PATHS.list)).status).toBe(404);
       expect((await post(sim, '/api/v9/other', {})).status).toBe(404);
     });
   });
@@ -346,7 +343,6 @@ describe('scripting hooks', () => {
   describe('changing a competition', () => {
     it('adds a tournament to a competition over HTTP, as of now', async () => {
       const { guid } = sim.script.addCompetition({});
-      const before = (await list(sim, { guid })).competizioni[0].data_modifica;
       sim.clock.advance({ hours: 1 });
       const added = await post(sim, '/__sim/tournaments', {
         competitionGuid: guid,
@@ -356,12 +352,10 @@ describe('scripting hooks', () => {
       expect(added.status).toBe(201);
       const uid = added.body.uid;
       const tournament = await tournamentOf(guid, uid);
-      expect(tournament).toMatchObject({ Type: 'Femminile', CategoryClass: 3, Participants: [] });
+      expect(tournament).toMatchObject({ Gender: 'F', Participants: [] });
+      expect(tournament.AvailableRankings).toMatch(/^3\./);
       expect((await detail(sim, guid)).body.Tournaments).toHaveLength(2);
-      expect((await list(sim, { guid })).competizioni[0].data_modifica).not.toBe(before);
-      // The new draw takes entries and documents like any other.
-      sim.script.addDocument({ tournamentUid: uid, title: 'Locandina femminile' });
-      expect((await tournamentOf(guid, uid)).Documents).toHaveLength(1);
+      expect((await rowOf(sim, guid)).tipo_torneo).toBe('Femminile;Maschile');
       const unknown = await post(sim, '/__sim/tournaments', {
         competitionGuid: '00000000-0000-4000-8000-000000000000',
       });
@@ -377,12 +371,9 @@ describe('scripting hooks', () => {
         registrationClosesAt: '2026-04-15T12:00:00',
       });
       expect(moved).toMatchObject({ status: 200, body: { guid } });
-      const row = (await list(sim, { guid })).competizioni[0];
-      expect([row.data_inizio, row.data_fine, row.data_chiusura_iscrizioni]).toEqual([
-        '2026-04-17',
-        '2026-04-19',
-        '2026-04-15T12:00:00',
-      ]);
+      const row = await rowOf(sim, guid);
+      expect([row.data_inizio, row.data_fine]).toEqual(['17/04/2026', '19/04/2026']);
+      expect((await detail(sim, guid)).body.Tournaments[0].DateEndSubscription).toBe('2026-04-15T12:00:00Z');
       const bad = await post(sim, '/__sim/competitions/update', {
         guid,
         startDate: '2026-04-20',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CARDS, Federation, type SimulatorHandle } from '../src/index';
-import { base64, closeAll, defined, detail, type Json, PATHS, post, START, startSim } from './helpers';
+import { closeAll, defined, detail, type Json, post, START, startSim } from './helpers';
 
 describe('taking a card off an entry list', () => {
   let sim: SimulatorHandle;
@@ -10,10 +10,9 @@ describe('taking a card off an entry list', () => {
   });
   afterAll(closeAll);
 
+  // The federation has no entries call (§8): the simulator's own index of a card's entries.
   const entries = async (cardNumber: string): Promise<string[]> =>
-    (await post(sim, PATHS.entries, { cardNumber: base64(cardNumber) })).body.items.map(
-      (i: Json) => i.tournamentUid,
-    );
+    sim.federation.playerEntries(cardNumber, sim.clock.nowMs()).map((e) => e.tournamentUid);
   const cardsOf = async (guid: string, uid: string): Promise<string[]> => {
     const { body } = await detail(sim, guid);
     return body.Tournaments.find((t: Json) => t.TournamentUid === uid).Participants.map(
@@ -53,9 +52,12 @@ describe('taking a card off an entry list', () => {
     const pool = sim.federation.pool.players.slice(0, 60);
     let found: { card: string; guid: string; uid: string } | undefined;
     for (const p of pool) {
-      const items = (await post(sim, PATHS.entries, { cardNumber: base64(p.cardNumber) })).body.items;
-      if (items.length > 0) {
-        found = { card: p.cardNumber, guid: items[0].competitionUid, uid: items[0].tournamentUid };
+      const items = sim.federation
+        .playerEntries(p.cardNumber, START.getTime())
+        .filter((e) => sim.federation.findCompetition(e.competitionGuid)?.codFonte === 1);
+      const first = items[0];
+      if (first) {
+        found = { card: p.cardNumber, guid: first.competitionGuid, uid: first.tournamentUid };
         break;
       }
     }
@@ -71,12 +73,13 @@ describe('taking a card off an entry list', () => {
 });
 
 describe('the demo cards of the README', () => {
-  it('are players of the default seed with entries around any date of the year', () => {
+  it('are players of the default seed with entries around any date of the year', { timeout: 60_000 }, () => {
     const federation = new Federation({ seed: 42, now: START.getTime() });
     for (const demo of DEMO_CARDS) {
       const player = defined(federation.findPlayer(demo.cardNumber));
       expect(`${player.firstName} ${player.surname}`).toBe(demo.name);
       expect(player.ranking).toBe(demo.ranking);
+      expect(player.province.sigla).toBe(demo.province);
       const later = START.getTime() + 120 * 86_400_000;
       const inWindow = federation
         .playerEntries(demo.cardNumber, later)
