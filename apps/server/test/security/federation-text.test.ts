@@ -84,7 +84,7 @@ describe('a live detail read against a slow federation (point 11)', { timeout: 1
       release = () => reject(new Error('released'));
     });
     hung.catch(() => undefined);
-    const hanging: FederationClient = { ...real, competitionDetail: () => hung, findCompetition: () => hung };
+    const hanging: FederationClient = { ...real, competitionDetail: () => hung };
     // The stored detail is older than a minute: the detail asks the federation again.
     ctx.sim.clock.advance({ minutes: 2 });
     const app = await buildApp({
