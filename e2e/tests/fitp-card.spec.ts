@@ -10,7 +10,7 @@ import { expect, test } from '../support/accounts';
  */
 
 /** Alberto Giordano, 4.5, Trapani: a demo card of the default seed (packages/fitp-simulator). */
-const DEMO_CARD = '445537108';
+const DEMO_CARD = '5445537108';
 
 type Published = { guid: string; name: string };
 
