@@ -125,5 +125,7 @@ for (const stage of stages) {
 }
 console.log('\n--- stage times');
 for (const line of times) console.log(line);
-console.log(`${'total'.padEnd(50)} ${String(Math.round((performance.now() - started) / 1000)).padStart(5)} s`);
+console.log(
+  `${'total'.padEnd(50)} ${String(Math.round((performance.now() - started) / 1000)).padStart(5)} s`,
+);
 process.exit([...outcomes.values()].every(Boolean) ? 0 : 1);
