@@ -83,7 +83,8 @@ async function startAppServer(
     oidcProviderURL: `http://127.0.0.1:${oidcPort}`,
   };
   const dataRoot = process.env.E2E_DATA_DIR ?? path.join(root, '.data-e2e');
-  const logs = path.join(root, 'test-results');
+  // Beside the runners' reports: Playwright empties its own output folder when a run starts.
+  const logs = path.join(root, '.test-reports');
   mkdirSync(logs, { recursive: true });
   const log = path.join(logs, `e2e-server-${parallelIndex}-${workerIndex}.log`);
   const out = createWriteStream(log);
