@@ -28,6 +28,7 @@ export const PERMISSIONS_POLICY = [
   'gyroscope=()',
   'accelerometer=()',
   'display-capture=()',
+  'browsing-topics=()',
 ].join(', ');
 
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
