@@ -50,6 +50,10 @@ declare module 'fastify' {
       failure: (statusCode: number) => boolean;
       /** The client is over its per-IP limit: its first failure on the account starts the backoff. */
       overIpLimit: boolean;
+      /** Seconds until the per-IP window ends (the Retry-After of a refusal over the limit). */
+      ipRetryAfterSeconds: number;
+      /** Set by `refuseOverIpLimit`: a failed attempt answered 429 instead of its own status. */
+      failed?: boolean;
     };
   }
 }
@@ -143,6 +147,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
             pairKey,
             failure,
             overIpLimit,
+            ipRetryAfterSeconds: ipRetryAfter(),
           };
         };
 
@@ -150,7 +155,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
           const limit = request.attemptLimit;
           if (!limit) return payload;
           const at = now();
-          if (limit.failure(reply.statusCode)) {
+          if (limit.failed || limit.failure(reply.statusCode)) {
             const accountFailures = await countFailure(db, limit.accountKey, at, windowMs, () => null);
             // An account under attack from many clients, or a client over its per-IP limit: one
             // failure before backing off.
@@ -171,6 +176,18 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
   },
   { name: 'rate-limits' },
 );
+
+/**
+ * Over the per-IP limit (`perAccountOverIpLimit`), a failed attempt answers as the limit would
+ * have, 429 with the window's Retry-After, and still counts as a failure: only a correct one
+ * goes through (decision 191). Null when the client is within its limit.
+ */
+export function refuseOverIpLimit(request: FastifyRequest, reply: FastifyReply): AppError | null {
+  const limit = request.attemptLimit;
+  if (!limit?.overIpLimit) return null;
+  limit.failed = true;
+  return tooMany(reply, limit.ipRetryAfterSeconds);
+}
 
 /**
  * A plain per-IP limit for a public form (the contact form): every attempt counts, in the same

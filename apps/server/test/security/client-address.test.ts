@@ -246,13 +246,14 @@ describe('every client seen as one address (the proxy set up wrong the other way
     }
   });
 
-  it('over the limit, an address gets one wrong password per account, then that account waits', async () => {
+  it('over the limit, a wrong password answers 429 and shuts that account for the address', async () => {
     const target = await createUser(t.database.db);
     const first = await call(t.app, 'POST', '/api/login', {
       body: { email: target.email, password: 'Wrong-password-1' },
       ip: PROXY,
     });
-    expect(first.statusCode).toBe(401);
+    expect(first.statusCode).toBe(429);
+    expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);
     const second = await call(t.app, 'POST', '/api/login', {
       body: { email: target.email, password: DEFAULT_PASSWORD },
       ip: PROXY,

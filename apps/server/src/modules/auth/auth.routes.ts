@@ -15,7 +15,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
-import { clientKey } from '../../http/rate-limit';
+import { AppError } from '../../http/errors';
+import { clientKey, refuseOverIpLimit } from '../../http/rate-limit';
 import { ACCOUNT_EMAIL_QUEUE } from './account-mail';
 import { clearSessionCookie, requireUser, startSession } from './auth.plugin';
 import {
@@ -152,7 +153,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...limit('login', wrongPassword, true),
     },
     async (request, reply) => {
-      const user = await login(deps, request.body);
+      const user = await login(deps, request.body).catch((error: unknown) => {
+        // Over the per-IP limit a wrong password answers as the limit would (429); only a
+        // correct one goes through (decision 191).
+        if (error instanceof AppError && error.status === 401)
+          throw refuseOverIpLimit(request, reply) ?? error;
+        throw error;
+      });
       await startSession(request, reply, user);
       return toUserDto(user);
     },
