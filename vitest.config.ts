@@ -5,6 +5,8 @@ export default defineConfig({
     projects: ['packages/shared', 'packages/fitp-simulator', 'apps/server', 'apps/web'],
     // Two test files at a time on the 2-core machines; server files each use their own database.
     maxWorkers: 2,
-    reporters: ['default', ['json', { outputFile: '.test-reports/vitest.json' }]],
+    // scripts/test.ts names the JSON report of each run (--outputFile.json).
+    reporters: ['default', 'json'],
+    outputFile: { json: '.test-reports/vitest.json' },
   },
 });

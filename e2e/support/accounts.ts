@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { test as base } from './app-server';
 
 /**
  * Account fixtures for the journeys: `createUser()` registers and verifies an account through

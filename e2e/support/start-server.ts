@@ -1,20 +1,26 @@
 /**
- * Starts the real server for the browser journeys, on a fresh data dir (PGlite) or, when
- * TEST_DATABASE_URL is set, on a fresh PostgreSQL database of its own. The databases of
- * earlier runs are dropped first, so none is left behind for more than one run. With
- * E2E_OIDC_PORT it also runs the local OpenID provider the social sign-in journey uses.
+ * Starts the real server for one Playwright worker (support/app-server.ts), on its data dir
+ * (PGlite) or, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database of its own. The
+ * databases of earlier runs are dropped first (a run's workers share its E2E_RUN_ID, so none
+ * drops another's), so none is left behind for more than one run. With E2E_OIDC_PORT it also
+ * runs the local OpenID provider the social sign-in journey uses.
  */
 import pg from 'pg';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
-  const name = `radar_e2e_${Date.now()}`;
+  const run = process.env.E2E_RUN_ID ?? String(Date.now());
+  const name = `radar_e2e_${run}_${process.env.E2E_DATABASE_SUFFIX ?? '0'}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   const { rows } = await client.query<{ datname: string }>(
     "select datname from pg_database where datname like 'radar\\_e2e\\_%'",
   );
-  for (const row of rows) await client.query(`drop database if exists "${row.datname}" with (force)`);
+  for (const row of rows) {
+    if (!row.datname.startsWith(`radar_e2e_${run}_`) || row.datname === name) {
+      await client.query(`drop database if exists "${row.datname}" with (force)`);
+    }
+  }
   await client.query(`create database "${name}"`);
   await client.end();
   const url = new URL(adminUrl);

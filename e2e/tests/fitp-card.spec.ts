@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CompetitionDetailResponse } from '@radar/shared';
-import { simulatorURL } from '../playwright.config';
 import { expect, test } from '../support/accounts';
 
 /**
@@ -18,7 +17,11 @@ type Published = { guid: string; name: string };
  * A competition in Trapani with one 2-place draw by ranking: two better-ranked players and the
  * demo card enter, so the card is third, the first reserve. Waits until the app has read it.
  */
-async function publishWithEntries(request: APIRequestContext, page: Page): Promise<Published> {
+async function publishWithEntries(
+  request: APIRequestContext,
+  page: Page,
+  simulatorURL: string,
+): Promise<Published> {
   const name = `Open E2E Tessera ${Date.now().toString(36)}`;
   const created = await request.post(`${simulatorURL}/__sim/competitions`, {
     data: {
@@ -64,19 +67,20 @@ async function publishWithEntries(request: APIRequestContext, page: Page): Promi
 }
 
 test.describe('the FITP card', () => {
-  test.afterEach(async ({ request }) => {
+  test.afterEach(async ({ request, simulatorURL }) => {
     await request.delete(`${simulatorURL}/__sim/faults`);
   });
 
   test('connect a demo card, see the data, accept the sync, the position and cut line, then the degraded data', async ({
     page,
     request,
+    simulatorURL,
     createUser,
     login,
   }) => {
     test.setTimeout(420_000);
     await login(await createUser());
-    const target = await publishWithEntries(request, page);
+    const target = await publishWithEntries(request, page, simulatorURL);
 
     // Connect the card from Settings › FITP.
     await page.goto('/settings?tab=fitp');

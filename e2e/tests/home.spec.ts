@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CompetitionDetailResponse, SearchCompetitionsResponse } from '@radar/shared';
-import { simulatorURL } from '../playwright.config';
 import { expect, latestEmail, skipOnboardingGuide, test } from '../support/accounts';
 
 /**
@@ -31,6 +30,7 @@ async function follow(page: Page, guid: string): Promise<string> {
 async function publishInIsernia(
   request: APIRequestContext,
   page: Page,
+  simulatorURL: string,
 ): Promise<{ guid: string; name: string }> {
   const name = `Open E2E Vicino ${Date.now().toString(36)}`;
   const response = await request.post(`${simulatorURL}/__sim/competitions`, {
@@ -51,6 +51,7 @@ test.describe('dashboard', () => {
   test('the week calendar, the current tournament and tournaments near a postal code', async ({
     page,
     request,
+    simulatorURL,
     createUser,
     login,
   }) => {
@@ -66,7 +67,7 @@ test.describe('dashboard', () => {
       .items[0];
     expect(ongoing, 'the calendar has a tournament being played').toBeTruthy();
     const ongoingName = await follow(page, ongoing?.guid ?? '');
-    const near = await publishInIsernia(request, page);
+    const near = await publishInIsernia(request, page, simulatorURL);
     await follow(page, near.guid);
 
     await page.goto('/home');

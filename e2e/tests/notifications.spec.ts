@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { simulatorURL } from '../playwright.config';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/accounts';
 
 type MailboxMessage = { id: string; subject: string; text: string | null; headers: Record<string, string> };
 
@@ -103,7 +103,11 @@ async function createFilter(page: Page): Promise<void> {
 }
 
 /** A new competition published by the federation simulator, now. */
-async function publishCompetition(request: APIRequestContext, name: string): Promise<string> {
+async function publishCompetition(
+  request: APIRequestContext,
+  simulatorURL: string,
+  name: string,
+): Promise<string> {
   const response = await request.post(`${simulatorURL}/__sim/competitions`, {
     data: { name, city: 'Vibo Valentia', province: 'VV' },
   });
@@ -133,6 +137,7 @@ test('a new tournament: unread in the app, read, emailed, unsubscribed without l
   page,
   browser,
   request,
+  simulatorURL,
 }) => {
   // Two ingestion passes (one a minute) and their matching and delivery runs.
   test.setTimeout(300_000);
@@ -142,7 +147,7 @@ test('a new tournament: unread in the app, read, emailed, unsubscribed without l
 
   // The federation publishes a tournament in Vibo Valentia; ingest and matching notify Giulia.
   const first = `Open E2E di Vibo Valentia ${Date.now()}`;
-  await publishCompetition(request, first);
+  await publishCompetition(request, simulatorURL, first);
   const notificationId = await waitForNotification(page, first);
 
   // Unread in the notifications screen, with the badge; opening it reads it.
@@ -199,7 +204,7 @@ test('a new tournament: unread in the app, read, emailed, unsubscribed without l
   await createFilter(witnessPage);
 
   const second = `Open E2E di Tropea ${Date.now()}`;
-  await publishCompetition(request, second);
+  await publishCompetition(request, simulatorURL, second);
   await waitForNotification(page, second);
   await waitForNotification(witnessPage, second);
   await expect

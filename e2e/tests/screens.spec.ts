@@ -3,9 +3,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { type SearchCompetitionsResponse, sharedCatalogues } from '@radar/shared';
 import { createUser, login } from '../support/accounts';
+import { test as base } from '../support/app-server';
 import { type RouteContext, SCREEN_ROUTES, SCREENSHOTS_DIR, VIEWPORTS } from '../support/routes';
 
 /**
@@ -170,10 +171,10 @@ async function walk({
 const test = base.extend<object, { routeContext: RouteContext; signedInState: Walk['storageState'] }>({
   // One account per worker, signed in once: its session is reused by every signed-in page it walks.
   signedInState: [
-    async ({ playwright, browser }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+    async ({ playwright, browser, app }, use) => {
+      const request = await playwright.request.newContext({ baseURL: app.baseURL });
       const account = await createUser(request);
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const context = await browser.newContext({ baseURL: app.baseURL });
       const page = await context.newPage();
       await login(page, account);
       const state = await context.storageState();
@@ -185,9 +186,9 @@ const test = base.extend<object, { routeContext: RouteContext; signedInState: Wa
   ],
   // A real competition (the simulator's calendar, ingested at start) and a notification if any.
   routeContext: [
-    async ({ playwright, signedInState }, use, workerInfo) => {
+    async ({ playwright, signedInState, app }, use) => {
       const request = await playwright.request.newContext({
-        baseURL: workerInfo.project.use.baseURL,
+        baseURL: app.baseURL,
         storageState: signedInState,
       });
       let competitionGuid: string | null = null;

@@ -1,8 +1,10 @@
-import { oidcProviderURL } from '../playwright.config';
 import { expect, test } from '../support/accounts';
 
 test.describe('social sign-in', () => {
-  test('signs in with the OpenID provider and comes back to the page asked for', async ({ page }) => {
+  test('signs in with the OpenID provider and comes back to the page asked for', async ({
+    page,
+    oidcProviderURL,
+  }) => {
     const email = `giulia.${Date.now().toString(36)}@example.it`;
 
     await page.goto('/filters');

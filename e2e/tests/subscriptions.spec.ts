@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CompetitionDetailResponse, NotificationList } from '@radar/shared';
-import { simulatorURL } from '../playwright.config';
 import { expect, test } from '../support/accounts';
 
 /**
@@ -12,7 +11,11 @@ import { expect, test } from '../support/accounts';
 type Published = { guid: string; name: string; tournamentUid: string; description: string };
 
 /** A new competition in Isernia on the federation simulator, with one draw, open for entries. */
-async function publishCompetition(request: APIRequestContext, page: Page): Promise<Published> {
+async function publishCompetition(
+  request: APIRequestContext,
+  page: Page,
+  simulatorURL: string,
+): Promise<Published> {
   const name = `Open E2E Seguiti ${Date.now().toString(36)}`;
   const response = await request.post(`${simulatorURL}/__sim/competitions`, {
     data: { name, city: 'Isernia', province: 'IS' },
@@ -54,12 +57,13 @@ test.describe('followed tournaments', () => {
   test('follow from the detail, notifications off and on, lost and back, then a new-document notification', async ({
     page,
     request,
+    simulatorURL,
     createUser,
     login,
   }) => {
     test.setTimeout(420_000);
     await login(await createUser());
-    const target = await publishCompetition(request, page);
+    const target = await publishCompetition(request, page, simulatorURL);
     await followFromDetail(page, target);
 
     await page.goto('/subscriptions');

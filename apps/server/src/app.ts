@@ -13,7 +13,7 @@ import {
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './delivery/email/mailer';
 import type { FederationClient } from './federation';
@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { logger, web, federation = null, now, ...rest } = options;
   const deps: AppDeps = { ...rest, federation, now };
   const serverOptions: FastifyServerOptions = {
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     // Errors Fastify answers before any route or hook (a bad or over-long path parameter) take
@@ -202,7 +202,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document maps every route and its fields: public outside production, in production
+  // only when API_DOCS=true (issue 28).
+  if (deps.config.apiDocs) {
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

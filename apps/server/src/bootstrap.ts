@@ -10,9 +10,10 @@ import { existsSync } from 'node:fs';
 import { type SimulatorHandle, startSimulator } from '@radar/fitp-simulator';
 import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type Database, databaseOptionsFromConfig, openDatabase } from './db/client';
+import { type Database, type DatabaseOptions, databaseOptionsFromConfig, openDatabase } from './db/client';
 import { EmbeddedDatabaseLockedError } from './db/embedded-lock';
 import { migrateDatabase } from './db/migrate';
+import { describeUnavailable, isDatabaseUnavailable } from './db/unavailable';
 import { createFederationClient, type FederationClient } from './federation';
 
 /**
@@ -53,6 +54,38 @@ export type Runtime = {
   close(): Promise<void>;
 };
 
+/** The waits between two tries to reach the database at start-up: doubling, at most 30 s. */
+export const DATABASE_RETRY = { firstDelayMs: 500, maxDelayMs: 30_000 };
+
+/**
+ * Opens the database, waiting for it while it cannot be reached (issue 28): a PostgreSQL that
+ * is restarting, failing over or not up yet is tried again with a growing wait, one log line
+ * per try, instead of a stack trace and exit 1. Other errors (a wrong password, no such
+ * database) end the start-up as before.
+ */
+export async function openDatabaseWhenReachable(
+  options: DatabaseOptions,
+  logger: Logger,
+  retry: { firstDelayMs: number; maxDelayMs: number } = DATABASE_RETRY,
+): Promise<Database> {
+  let delay = retry.firstDelayMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const database = await openDatabase(options);
+      if (attempt > 1) logger.info({ attempts: attempt }, 'database reachable');
+      return database;
+    } catch (error) {
+      if (!('databaseUrl' in options) || !isDatabaseUnavailable(error)) throw error;
+      logger.warn(
+        { attempt, retryInMs: delay },
+        `database unreachable (${describeUnavailable(error)}): trying again in ${Math.ceil(delay / 1000)} s`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, retry.maxDelayMs);
+    }
+  }
+}
+
 /** Federation (or the bundled simulator), then the database, opened and migrated. */
 export async function bootstrap(givenConfig: Config, logger: Logger): Promise<Runtime> {
   let simulator: SimulatorHandle | null = null;
@@ -70,7 +103,19 @@ export async function bootstrap(givenConfig: Config, logger: Logger): Promise<Ru
   });
   let database: Database;
   try {
-    database = await openDatabase(databaseOptionsFromConfig(config));
+    const options = databaseOptionsFromConfig(config);
+    database = await openDatabaseWhenReachable(
+      'databaseUrl' in options
+        ? {
+            ...options,
+            onConnectionError: (error) =>
+              logger.warn(
+                `database connection lost (${describeUnavailable(error)}): the pool opens a new one when needed`,
+              ),
+          }
+        : options,
+      logger,
+    );
     logger.info(
       { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined },
       'database opened',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,6 +14,81 @@ const optionalText = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+/** proxy-addr's names for address ranges (Fastify's trustProxy takes them beside addresses and CIDRs). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR (`10.0.0.0/8`, `2001:db8::/32`) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 28, decision 191): which X-Forwarded-For entries name the client. `false`
+ * or `0`: none (the socket's address is the client); a number N: the N proxies in front of the
+ * app append (the client is the N-th address from the right); a comma-separated list of
+ * addresses/CIDRs: the proxies' own addresses (the client is the right-most address outside
+ * the list). `true` would trust every entry, including the left-most one the client writes
+ * itself: it is refused, naming the variable.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          '`true` would trust the X-Forwarded-For entries clients write themselves: set the number of ' +
+          'proxies in front of the app (1 behind one reverse proxy) or their addresses/CIDRs (docs/OPERATIONS.md)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) {
+        context.addIssue({ code: 'custom', message: 'at most 10 proxies (hops)' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0 || entries.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `not a number of proxies nor a list of addresses/CIDRs (wrong: ${wrong.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Fastify's trustProxy for the setting. A hop count is a trust function: Fastify 5 takes a
+ * bare number as "trust nothing", since a client that reaches the app without the proxy could
+ * write enough entries of its own; a count is for an app only the proxies can reach
+ * (docs/OPERATIONS.md), else list the proxies' addresses.
+ */
+export function fastifyTrustProxy(
+  setting: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') {
+    const hops = setting;
+    return hops === 0 ? false : (_address, hop) => hop < hops;
+  }
+  return setting;
+}
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -81,7 +157,9 @@ export const envSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     HEARTBEAT_CRON: z.string().min(9).default('* * * * *'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxySetting.default(false),
+    /** The API's OpenAPI document and viewer at /api/docs: on outside production by default. */
+    API_DOCS: booleanFlag.optional(),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -172,7 +250,10 @@ export const envSchema = z
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
       heartbeatCron: env.HEARTBEAT_CRON,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      /** Fastify's trustProxy (decision 191): false, a hop count or the proxies' addresses/CIDRs. */
       trustProxy: env.TRUST_PROXY,
+      /** /api/docs is served (issue 28: off in production unless API_DOCS=true). */
+      apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
       oidc: {
         google: oidcProvider(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_ISSUER),
         apple: oidcProvider(env.APPLE_CLIENT_ID, env.APPLE_CLIENT_SECRET, env.APPLE_ISSUER),

@@ -21,17 +21,42 @@ export type Database =
   | { driver: 'postgres'; db: Db; pool: pg.Pool; connectionString: string; close(): Promise<void> };
 
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | {
+      databaseUrl: string;
+      poolSize?: number;
+      /**
+       * An idle pooled connection that failed (the server restarted, failed over, or ended it):
+       * the pool drops it and the next query opens a new one. Without this listener the pool's
+       * 'error' event would end the process (issue 28).
+       */
+      onConnectionError?: (error: Error) => void;
+    }
   | { pgliteDataDir: string }
   | { pglite: PGlite };
+
+/** How long a query waits for a pooled connection before failing (then a 503). */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
 
 /** PGlite under `<dataDir>/pglite` without DATABASE_URL; PostgreSQL with it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A request never waits longer than this for a connection the database does not give:
+      // it answers 503 instead (issue 28).
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    });
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    pool.on('error', onConnectionError);
     // Fail fast on a wrong URL instead of at the first request.
-    const client = await pool.connect();
-    client.release();
+    try {
+      const client = await pool.connect();
+      client.release();
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
     return {
       driver: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Db,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppLogger } from '../logger';
 
 /**
@@ -8,6 +8,12 @@ import type { AppLogger } from '../logger';
  */
 export type BackgroundTasks = {
   run(name: string, task: () => Promise<void>): void;
+  /**
+   * Runs a task once `reply` has gone out (its last byte written, or the connection gone):
+   * nothing of the task (building an email, the mail server's time) can delay or shape the
+   * answer (issue 28). `idle()` waits for it too.
+   */
+  afterReply(reply: FastifyReply, name: string, task: () => Promise<void>): void;
   /** Resolves when every task started so far has settled. */
   idle(): Promise<void>;
 };
@@ -21,6 +27,16 @@ export function createBackgroundTasks(log: () => AppLogger): BackgroundTasks {
         .catch((error: unknown) => log().error({ err: error, task: name }, `${name} failed`))
         .finally(() => running.delete(promise));
       running.add(promise);
+    },
+    afterReply(reply, name, task) {
+      const raw = reply.raw;
+      const sent = raw.writableFinished
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            raw.once('finish', () => resolve());
+            raw.once('close', () => resolve());
+          });
+      this.run(name, () => sent.then(task));
     },
     async idle() {
       while (running.size > 0) await Promise.all([...running]);

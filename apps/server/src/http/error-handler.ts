@@ -1,6 +1,7 @@
 import { type ApiError, describeIssue, type ErrorCode, type Language, translateShared } from '@radar/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from './errors';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -81,6 +82,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(request, error, language);
       return reply.status(400).send(errorBody(language, 'VALIDATION_ERROR', 400, { fields }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarting, failing over or out of reach (issue 28): the pool reconnects
+      // by itself; until then the client is told the service is down, not that it failed.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(errorBody(language, 'SERVICE_UNAVAILABLE', 503));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

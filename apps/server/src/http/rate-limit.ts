@@ -34,10 +34,27 @@ declare module 'fastify' {
       byId?: boolean;
       /** Which answers are failed attempts (a wrong password or code); none by default. */
       failure?: (statusCode: number) => boolean;
+      /**
+       * Over the per-IP limit, an account this client has not failed on still gets its attempt
+       * (sign-in, issue 28): when every client is seen as one address (a proxy set up wrong),
+       * one attacker must not lock everyone else out. Such an address gets one failure per
+       * account before that account's backoff, as an account under attack from many clients does.
+       */
+      perAccountOverIpLimit?: boolean;
     }): { preValidation: Hook; onSend: SendHook };
   }
   interface FastifyRequest {
-    attemptLimit?: { accountKey: string; pairKey: string; failure: (statusCode: number) => boolean };
+    attemptLimit?: {
+      accountKey: string;
+      pairKey: string;
+      failure: (statusCode: number) => boolean;
+      /** The client is over its per-IP limit: its first failure on the account starts the backoff. */
+      overIpLimit: boolean;
+      /** Seconds until the per-IP window ends (the Retry-After of a refusal over the limit). */
+      ipRetryAfterSeconds: number;
+      /** Set by `refuseOverIpLimit`: a failed attempt answered 429 instead of its own status. */
+      failed?: boolean;
+    };
   }
 }
 
@@ -91,54 +108,86 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         ? null
         : new Date(at.getTime() + Math.min(BACKOFF_BASE_MS * 2 ** (failures - free), windowMs));
 
-    app.decorate('limitAttempts', ({ name, account, byId = false, failure = () => false }) => {
-      const preValidation: Hook = async (request, reply) => {
-        const at = now();
-        const client = clientKey(request.ip);
-        const perIp = await countAttempt(db, attemptKey(name, 'ip', client), at, windowMs);
-        if (perIp.count > ipMax) {
-          throw tooMany(reply, secondsUntil(perIp.windowStartedAt.getTime() + windowMs, at));
-        }
-        const identifier = account?.(request)?.trim().toLowerCase();
-        if (!identifier) return;
-        // One identity per account: its email and its username share every counter.
-        // Text the database cannot hold is refused by validation next: no lookup for it.
-        const userId =
-          byId || hasInvalidText(identifier)
-            ? byId
-              ? identifier
-              : null
-            : await options.identify(identifier);
-        const accountId = userId ? `user:${userId}` : `name:${identifier}`;
-        const pairKey = attemptKey(name, 'pair', accountId, client);
-        const pair = await readAttempt(db, pairKey);
-        if (pair?.blockedUntil && pair.blockedUntil > at) {
-          throw tooMany(reply, secondsUntil(pair.blockedUntil.getTime(), at));
-        }
-        request.attemptLimit = { accountKey: attemptKey(name, 'account', accountId), pairKey, failure };
-      };
+    app.decorate(
+      'limitAttempts',
+      ({ name, account, byId = false, failure = () => false, perAccountOverIpLimit = false }) => {
+        const preValidation: Hook = async (request, reply) => {
+          const at = now();
+          const client = clientKey(request.ip);
+          const perIp = await countAttempt(db, attemptKey(name, 'ip', client), at, windowMs);
+          const overIpLimit = perIp.count > ipMax;
+          const ipRetryAfter = () => secondsUntil(perIp.windowStartedAt.getTime() + windowMs, at);
+          if (overIpLimit && !perAccountOverIpLimit) throw tooMany(reply, ipRetryAfter());
+          const identifier = account?.(request)?.trim().toLowerCase();
+          if (!identifier) {
+            if (overIpLimit) throw tooMany(reply, ipRetryAfter());
+            return;
+          }
+          // One identity per account: its email and its username share every counter.
+          // Text the database cannot hold is refused by validation next: no lookup for it.
+          const userId =
+            byId || hasInvalidText(identifier)
+              ? byId
+                ? identifier
+                : null
+              : await options.identify(identifier);
+          const accountId = userId ? `user:${userId}` : `name:${identifier}`;
+          const pairKey = attemptKey(name, 'pair', accountId, client);
+          const pair = await readAttempt(db, pairKey);
+          if (pair?.blockedUntil && pair.blockedUntil > at) {
+            throw tooMany(reply, secondsUntil(pair.blockedUntil.getTime(), at));
+          }
+          // Over the per-IP limit, the accounts this address has failed on in the window stay shut
+          // until the window ends; any other account gets its attempt (a correct password signs in).
+          const recentFailure =
+            pair && pair.failures > 0 && pair.updatedAt.getTime() > at.getTime() - windowMs;
+          if (overIpLimit && recentFailure) throw tooMany(reply, ipRetryAfter());
+          request.attemptLimit = {
+            accountKey: attemptKey(name, 'account', accountId),
+            pairKey,
+            failure,
+            overIpLimit,
+            ipRetryAfterSeconds: ipRetryAfter(),
+          };
+        };
 
-      const onSend: SendHook = async (request, reply, payload) => {
-        const limit = request.attemptLimit;
-        if (!limit) return payload;
-        const at = now();
-        if (limit.failure(reply.statusCode)) {
-          const accountFailures = await countFailure(db, limit.accountKey, at, windowMs, () => null);
-          // An account under attack from many clients: each gets one failure before backing off.
-          const free = accountFailures > accountMax ? 1 : backoffAfter;
-          await countFailure(db, limit.pairKey, at, windowMs, (failures) => backoffUntil(at, failures, free));
-        } else if (reply.statusCode < 400) {
-          // Success ends this client's run of failures (the account's count stays).
-          await clearAttempt(db, limit.pairKey);
-        }
-        return payload;
-      };
+        const onSend: SendHook = async (request, reply, payload) => {
+          const limit = request.attemptLimit;
+          if (!limit) return payload;
+          const at = now();
+          if (limit.failed || limit.failure(reply.statusCode)) {
+            const accountFailures = await countFailure(db, limit.accountKey, at, windowMs, () => null);
+            // An account under attack from many clients, or a client over its per-IP limit: one
+            // failure before backing off.
+            const free = accountFailures > accountMax || limit.overIpLimit ? 1 : backoffAfter;
+            await countFailure(db, limit.pairKey, at, windowMs, (failures) =>
+              backoffUntil(at, failures, free),
+            );
+          } else if (reply.statusCode < 400) {
+            // Success ends this client's run of failures (the account's count stays).
+            await clearAttempt(db, limit.pairKey);
+          }
+          return payload;
+        };
 
-      return { preValidation, onSend };
-    });
+        return { preValidation, onSend };
+      },
+    );
   },
   { name: 'rate-limits' },
 );
+
+/**
+ * Over the per-IP limit (`perAccountOverIpLimit`), a failed attempt answers as the limit would
+ * have, 429 with the window's Retry-After, and still counts as a failure: only a correct one
+ * goes through (decision 191). Null when the client is within its limit.
+ */
+export function refuseOverIpLimit(request: FastifyRequest, reply: FastifyReply): AppError | null {
+  const limit = request.attemptLimit;
+  if (!limit?.overIpLimit) return null;
+  limit.failed = true;
+  return tooMany(reply, limit.ipRetryAfterSeconds);
+}
 
 /**
  * A plain per-IP limit for a public form (the contact form): every attempt counts, in the same

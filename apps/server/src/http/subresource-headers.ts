@@ -19,9 +19,10 @@ import type { FastifyInstance } from 'fastify';
 /** The policy of an answer that is never a page: it may load nothing and be framed by nobody. */
 export const SUBRESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** Helmet's headers that only a document reads. */
+/** Helmet's headers (and the Permissions-Policy beside them) that only a document reads. */
 const DOCUMENT_ONLY_HEADERS = [
   'cross-origin-opener-policy',
+  'permissions-policy',
   'origin-agent-cluster',
   'x-dns-prefetch-control',
   'x-download-options',

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
  * Every background job, one definition each (docs/decisions/085). `startServer` declares them
  * all in every process and starts their workers in worker processes, in this order.
  */
+import { accountEmailJob } from './account-email';
 import { authCleanupJob } from './auth-cleanup';
 import { declareJob, type JobDefinition, type JobDeps, type QueueOptions } from './definition';
 import { heartbeatJob } from './heartbeat';
@@ -14,6 +15,7 @@ import { liveUpdatesJob, remindJob } from './subscriptions';
 export const JOBS: readonly JobDefinition<JobDeps>[] = [
   heartbeatJob,
   authCleanupJob,
+  accountEmailJob,
   notificationEmailJob,
   notificationPushJob,
   ingestJob,

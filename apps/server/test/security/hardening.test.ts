@@ -60,7 +60,7 @@ describe('the dev mailbox (issue 16, point 1)', () => {
   });
 
   it('behind a trusted proxy, answers only when the client the proxy speaks for is loopback too', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const remote = await proxied.app.inject({
         url: '/dev/mailbox/messages',

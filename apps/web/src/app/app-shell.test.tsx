@@ -98,24 +98,30 @@ describe('keyboard shortcuts', () => {
 });
 
 describe('native-app hand-off', () => {
-  it('stores the parameters, cleans the address bar and registers the token with its device info', async () => {
+  const HANDOFF =
+    '/whatsnew?tab=1&appInstanceId=inst-42&fcmToken=fcm-token-ABCDEFGHIJKLMNOPQRSTUV&appVersion=2.1.0&deviceModel=Pixel%209&osVersion=Android%2015&pushStatus=';
+  const tokenCalls = (calls: { method: string; path: string }[]) =>
+    calls.filter((call) => call.method === 'POST' && call.path === '/notifications/device-token');
+
+  it('asks to connect the device, then stores the parameters and registers the token with its device info', async () => {
     const calls = stubApi({
       'GET /user': testUser(),
       'POST /notifications/device-token': { id: 't1', kind: 'fcm', active: true, deviceInfo: {} },
     });
-    const { router } = renderApp(
-      '/whatsnew?tab=1&appInstanceId=inst-42&fcmToken=fcm-token-ABCDEFGHIJKLMNOPQRSTUV&appVersion=2.1.0&deviceModel=Pixel%209&osVersion=Android%2015&pushStatus=',
-    );
+    const { router } = renderApp(HANDOFF);
     await waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Collegare questo dispositivo: Pixel 9?' });
+    // Nothing is stored or sent before the user confirms.
+    expect(window.localStorage.getItem(HANDOFF_PARAMS.fcmToken)).toBeNull();
+    expect(tokenCalls(calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Collega il dispositivo' }));
     expect(window.localStorage.getItem(HANDOFF_PARAMS.appInstanceId)).toBe('inst-42');
     expect(window.localStorage.getItem(HANDOFF_PARAMS.fcmToken)).toBe('fcm-token-ABCDEFGHIJKLMNOPQRSTUV');
     expect(window.localStorage.getItem(HANDOFF_PARAMS.osVersion)).toBe('Android 15');
     // Empty values are not stored.
     expect(window.localStorage.getItem(HANDOFF_PARAMS.pushStatus)).toBeNull();
     await waitFor(() =>
-      expect(
-        calls.filter((call) => call.method === 'POST' && call.path === '/notifications/device-token'),
-      ).toEqual([
+      expect(tokenCalls(calls)).toEqual([
         {
           method: 'POST',
           path: '/notifications/device-token',
@@ -133,10 +139,44 @@ describe('native-app hand-off', () => {
     );
   });
 
+  it('a link alone changes nothing: cancelled, the hand-off is dropped (issue 28)', async () => {
+    const calls = stubApi({ 'GET /user': testUser() });
+    const { router } = renderApp(
+      '/home?appInstanceId=x&fcmToken=ATTACKER-token-ABCDEFGHIJKLMNOPQRSTUV&deviceModel=EvilPhone',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Collegare questo dispositivo: EvilPhone?',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    for (const storageKey of Object.values(HANDOFF_PARAMS))
+      expect(window.localStorage.getItem(storageKey), storageKey).toBeNull();
+    expect(calls.some((call) => call.path === '/notifications/device-token')).toBe(false);
+  });
+
+  it('the app opening the web again with the stored token is not asked again', async () => {
+    window.localStorage.setItem(HANDOFF_PARAMS.appInstanceId, 'inst-42');
+    window.localStorage.setItem(HANDOFF_PARAMS.fcmToken, 'fcm-token-ABCDEFGHIJKLMNOPQRSTUV');
+    const calls = stubApi({
+      'GET /user': testUser(),
+      'POST /notifications/device-token': { id: 't1', kind: 'fcm', active: true, deviceInfo: {} },
+    });
+    const { router } = renderApp(HANDOFF);
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
+    await waitFor(() => expect(tokenCalls(calls)).toHaveLength(1));
+    expect(window.localStorage.getItem(HANDOFF_PARAMS.appVersion)).toBe('2.1.0');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('sends nothing without appInstanceId', async () => {
     const calls = stubApi({ 'GET /user': testUser() });
     const { router } = renderApp('/whatsnew?fcmToken=fcm-token-ABCDEFGHIJKLMNOPQRSTUV');
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Collegare questo dispositivo: dispositivo sconosciuto?',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Collega il dispositivo' }));
     expect(window.localStorage.getItem(HANDOFF_PARAMS.fcmToken)).toBe('fcm-token-ABCDEFGHIJKLMNOPQRSTUV');
     expect(calls.some((call) => call.path === '/notifications/device-token')).toBe(false);
   });

@@ -10,6 +10,11 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return user;
 }
 
+export async function findUserById(db: Executor, id: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
 export async function findUserByUsername(db: Executor, username: string): Promise<User | undefined> {
   const [user] = await db
     .select()

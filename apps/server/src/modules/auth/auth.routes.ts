@@ -11,11 +11,13 @@ import {
   userSchema,
   verifyEmailBodySchema,
 } from '@radar/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
-import { clientKey } from '../../http/rate-limit';
+import { AppError } from '../../http/errors';
+import { clientKey, refuseOverIpLimit } from '../../http/rate-limit';
+import { ACCOUNT_EMAIL_QUEUE } from './account-mail';
 import { clearSessionCookie, requireUser, startSession } from './auth.plugin';
 import {
   type AuthDeps,
@@ -35,8 +37,9 @@ const accountOf = (request: FastifyRequest) => {
   return typeof body?.email === 'string' ? body.email : undefined;
 };
 
-/** The account calls' deps: the app's database, mailer, clock and background runner. */
+/** The account calls' deps: the app's database, mailer, clock, background runner and queue. */
 export function authDeps(app: FastifyInstance): AuthDeps {
+  const { queue } = app.deps;
   return {
     db: app.deps.database.db,
     mailer: app.deps.mailer,
@@ -44,8 +47,19 @@ export function authDeps(app: FastifyInstance): AuthDeps {
     now: () => app.now(),
     log: app.log,
     sendLater: (name, task) => app.background.run(name, task),
+    retryAccountEmail: queue
+      ? async (job) => {
+          await queue.send(ACCOUNT_EMAIL_QUEUE, job);
+        }
+      : null,
   };
 }
+
+/** The deps of one call whose emails wait until its answer has gone out (issue 28). */
+const afterReply = (app: FastifyInstance, deps: AuthDeps, reply: FastifyReply): AuthDeps => ({
+  ...deps,
+  sendLater: (name, task) => app.background.afterReply(reply, name, task),
+});
 
 /** Registration, verification, sign-in, sign-out, the current user and password reset. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,8 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     message: translateShared(request.language, `success.${code}`),
   });
   /** A wrong password (401) or a wrong or expired code (400) is a failed attempt. */
-  const limit = (name: string, failure?: (status: number) => boolean) =>
-    app.limitAttempts({ name, account: accountOf, ...(failure && { failure }) });
+  const limit = (name: string, failure?: (status: number) => boolean, perAccountOverIpLimit = false) =>
+    app.limitAttempts({ name, account: accountOf, perAccountOverIpLimit, ...(failure && { failure }) });
   const wrongPassword = (status: number) => status === 401;
   const wrongCode = (status: number) => status === 400;
 
@@ -115,8 +129,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...limit('verify'),
     },
-    async (request) =>
-      success(request, await resendVerification(deps, { ...request.body, requester: clientKey(request.ip) })),
+    async (request, reply) =>
+      success(
+        request,
+        await resendVerification(afterReply(app, deps, reply), {
+          ...request.body,
+          requester: clientKey(request.ip),
+        }),
+      ),
   );
 
   app.post(
@@ -128,10 +148,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginBodySchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 429) },
       },
-      ...limit('login', wrongPassword),
+      // Over the per-IP limit, a correct password of an account this address has not failed on
+      // still signs in (issue 28: every client behind a misconfigured proxy shares one address).
+      ...limit('login', wrongPassword, true),
     },
     async (request, reply) => {
-      const user = await login(deps, request.body);
+      const user = await login(deps, request.body).catch((error: unknown) => {
+        // Over the per-IP limit a wrong password answers as the limit would (429); only a
+        // correct one goes through (decision 191).
+        if (error instanceof AppError && error.status === 401)
+          throw refuseOverIpLimit(request, reply) ?? error;
+        throw error;
+      });
       await startSession(request, reply, user);
       return toUserDto(user);
     },
@@ -190,8 +218,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       ...limit('reset'),
     },
-    async (request) =>
-      success(request, await requestReset(deps, { ...request.body, requester: clientKey(request.ip) })),
+    async (request, reply) =>
+      success(
+        request,
+        await requestReset(afterReply(app, deps, reply), {
+          ...request.body,
+          requester: clientKey(request.ip),
+        }),
+      ),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import type { User } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
 import type { Mailer } from '../../delivery/email/mailer';
 import { AppError } from '../../http/errors';
-import { sendAccountEmail } from './account-mail';
+import { type AccountEmailJob, sendAccountEmail } from './account-mail';
 import {
   deleteUser,
   findUserByEmail,
@@ -39,6 +39,11 @@ export type AuthDeps = {
    * tell whether the address has an account.
    */
   sendLater: (name: string, task: () => Promise<void>) => void;
+  /**
+   * Hands a failed reset email to the account-email queue, retried like notification emails
+   * (decision 192); null without a queue (then the failure is only logged).
+   */
+  retryAccountEmail: ((job: AccountEmailJob) => Promise<void>) | null;
 };
 
 const failedToSend = () => new AppError('FAILED_TO_SEND_EMAIL', 502);
@@ -206,13 +211,21 @@ export async function requestReset(
   if (!issued.ok) throw resendRefusal(issued);
   const code = issued.code;
   if (user && code) {
-    deps.sendLater('password reset email', () =>
-      sendAccountEmail(deps.mailer, user.email, user.language, {
-        kind: 'password-reset',
-        username: user.username,
-        code,
-      }),
-    );
+    // Built and sent once the answer is out (the route's sendLater): the answer reads and takes
+    // the same whether or not the address has an account.
+    deps.sendLater('password reset email', async () => {
+      try {
+        await sendAccountEmail(deps.mailer, user.email, user.language, {
+          kind: 'password-reset',
+          username: user.username,
+          code,
+        });
+      } catch (error) {
+        if (!deps.retryAccountEmail) throw error;
+        deps.log.warn({ err: error }, 'password reset email failed: retried from the account-email queue');
+        await deps.retryAccountEmail({ kind: 'password-reset', userId: user.id });
+      }
+    });
   }
   return issued.resent ? 'PASSWORD_RESET_CODE_RESENT' : 'PASSWORD_RESET_CODE_SENT';
 }

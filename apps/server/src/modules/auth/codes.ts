@@ -212,3 +212,24 @@ export async function checkCode(
     return { ok: true, userId: row.userId };
   });
 }
+
+/**
+ * A new code for the address's code row when it is still the user's and still usable (a reset
+ * email whose first send failed, retried from the account-email queue: decision 192). Expiry,
+ * attempts and the resend counters stay as they were: the retry is the same request, and the
+ * code it replaces never reached anyone. Null when there is nothing to send any more (expired,
+ * used up, replaced by another account's row).
+ */
+export async function reissueCode(
+  db: Db,
+  options: { purpose: AuthCodePurpose; email: string; userId: string; now: Date },
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const row = await lockCode(tx, options.purpose, hashEmail(options.email));
+    if (!row || row.userId !== options.userId || !row.codeHash) return null;
+    if (row.expiresAt <= options.now || row.attempts >= MAX_CODE_ATTEMPTS) return null;
+    const code = generateCode();
+    await updateCode(tx, row.id, { codeHash: hashCode(row.id, code) });
+    return code;
+  });
+}

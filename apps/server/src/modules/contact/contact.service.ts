@@ -23,12 +23,24 @@ export interface ContactDeps {
 
 export type ContactSender = { userId: string | null; language: Language };
 
+/**
+ * A one-line field of the form as one line: line breaks (and the other vertical or control
+ * characters) become spaces, so a name cannot add lines of its own ("Account: …") to the
+ * sender's details the team reads (issue 28).
+ */
+export const oneLine = (value: string) =>
+  value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
 /** The email the team receives: the sender's details first, then the message as written. */
 export function contactEmail(message: ContactBody, sender: ContactSender, id: string, at: Date) {
   return {
-    subject: `[Radar Tornei] ${message.subject}`,
+    subject: `[Radar Tornei] ${oneLine(message.subject)}`,
     text: [
-      `From: ${message.name} <${message.email}>`,
+      `From: ${oneLine(message.name)} <${oneLine(message.email)}>`,
       `Language: ${sender.language}`,
       `Account: ${sender.userId ?? '(not signed in)'}`,
       `Received: ${at.toISOString()}`,

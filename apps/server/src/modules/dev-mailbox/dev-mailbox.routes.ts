@@ -39,6 +39,22 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return bare === '::1' || bare === '0:0:0:0:0:0:0:1';
 }
 
+/**
+ * Whether a Host header names this machine (`localhost`, 127.0.0.0/8, [::1], any port): a page
+ * of another site whose name an attacker pointed at 127.0.0.1 (DNS rebinding) sends its own
+ * name, and is refused.
+ */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return hostname === 'localhost' || isLoopbackAddress(hostname.replace(/^\[|\]$/g, ''));
+}
+
 /** Whether the server listens on the loopback interface only (HOST). */
 export function listensOnLoopbackOnly(host: string): boolean {
   return host === 'localhost' || isLoopbackAddress(host.replace(/^\[|\]$/g, ''));
@@ -57,15 +73,21 @@ export function devMailboxExposureWarning(host: string): string | null {
 
 /**
  * The dev mailbox, mounted only outside production and only without SMTP_URL. It shows every
- * verification and reset code, so it answers loopback clients only: both the connection and,
- * behind a trusted proxy, the client it speaks for must be this machine. Anyone else gets the
- * 404 of a route that does not exist.
+ * verification and reset code, so it answers loopback clients only: the connection's own
+ * address (never an X-Forwarded-For entry, which the client may write), the client a trusted
+ * proxy speaks for, and the Host header (DNS rebinding, issue 28) must all be this machine.
+ * Anyone else gets the 404 of a route that does not exist.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
 
   app.addHook('onRequest', async (request) => {
-    if (!isLoopbackAddress(request.socket.remoteAddress) || !isLoopbackAddress(request.ip)) throw notFound();
+    if (
+      !isLoopbackAddress(request.socket.remoteAddress) ||
+      !isLoopbackAddress(request.ip) ||
+      !isLoopbackHost(request.headers.host)
+    )
+      throw notFound();
   });
 
   app.get(

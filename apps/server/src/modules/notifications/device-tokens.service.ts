@@ -44,10 +44,25 @@ export type ParsedDeviceToken = {
   keys: { p256dh: string; auth: string } | null;
 };
 
-/** Whether a push endpoint is on one of the allowed push services (exact host or a subdomain). */
+/**
+ * Whether a push endpoint is on one of the allowed push services (exact host or a subdomain),
+ * over HTTPS on port 443 (issue 28: no other port of a push service's host, nothing in clear).
+ * An allowed entry `host:port` admits that port instead (a test's own push service).
+ */
 export function isAllowedPushHost(endpoint: string, allowedHosts: readonly string[]): boolean {
-  const host = new URL(endpoint).hostname.toLowerCase();
-  return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  const port = url.port || '443';
+  return allowedHosts.some((entry) => {
+    const [allowed = '', allowedPort = '443'] = entry.split(/:(?=\d+$)/);
+    return port === allowedPort && (host === allowed || host.endsWith(`.${allowed}`));
+  });
 }
 
 /**

@@ -33,7 +33,7 @@ describe('web push', () => {
 
   beforeAll(async () => {
     push = await startPushService();
-    t = await createTestApp({ withQueue: true, env: { WEB_PUSH_ENDPOINT_HOSTS: '127.0.0.1' } });
+    t = await createTestApp({ withQueue: true, env: { WEB_PUSH_ENDPOINT_HOSTS: new URL(push.origin).host } });
     const keys = await getNotificationKeys(t.database.db, t.config);
     vapidPublicKey = keys.vapid.publicKey;
     if (!t.queue) throw new Error('queue expected');
@@ -341,7 +341,7 @@ describe('a push delivery taken by two workers at once', () => {
   beforeAll(async () => {
     push = await startPushService();
     // No worker: the test runs the job handler itself, twice at the same time, as two workers would.
-    t = await createTestApp({ withQueue: true, env: { WEB_PUSH_ENDPOINT_HOSTS: '127.0.0.1' } });
+    t = await createTestApp({ withQueue: true, env: { WEB_PUSH_ENDPOINT_HOSTS: new URL(push.origin).host } });
   });
   afterAll(async () => {
     await t.close();
