@@ -89,6 +89,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
+    // Fastify's 10 s per plugin is a guess at "hung"; a loaded machine (a busy 2-core CI box,
+    // a cold container) can take longer to load the API docs' static files. Start-up is bounded
+    // by whoever starts the process (an orchestrator's probe, the tests' start-up bound).
+    pluginTimeout: 0,
     // Errors Fastify answers before any route or hook (a bad or over-long path parameter) take
     // the one error shape too.
     frameworkErrors: (error, request, reply: FastifyReply) => {
