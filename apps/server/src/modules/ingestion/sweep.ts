@@ -139,13 +139,45 @@ export async function sweepCalendar(
       throw new SweepMismatch(`province ${provinceId}: walked ${distinct.size} rows of ${first.total}`);
   };
 
+  /**
+   * A parent's page and its children's, adding up. The calendar moves while a sweep runs (a
+   * competition published between two calls), so when they do not add up the parent and its
+   * children are asked once more; only a second mismatch discards the snapshot.
+   */
+  const split = async (
+    what: string,
+    parentQuery: ListQuery,
+    parent: ListPage,
+    childQueries: readonly ListQuery[],
+  ): Promise<{ parent: ListPage; children: ListPage[] }> => {
+    const children = await mapLimit(childQueries, concurrency, ask);
+    if (children.reduce((total, page) => total + page.total, 0) === parent.total) return { parent, children };
+    const again = await ask(parentQuery);
+    const childrenAgain = await mapLimit(childQueries, concurrency, ask);
+    addsUp(what, again.total, childrenAgain);
+    return { parent: again, children: childrenAgain };
+  };
+
+  /** A province's walk; walked once more from a fresh first page if the calendar moved meanwhile. */
+  const walkProvince = async (provinceId: number, first: ListPage) => {
+    try {
+      await walk(provinceId, first);
+    } catch (error) {
+      if (!(error instanceof SweepMismatch)) throw error;
+      await walk(provinceId, await ask({ provinceId }));
+    }
+  };
+
   try {
-    const national = await ask({});
+    const first = await ask({});
+    let national = first;
     if (national.total <= PAGE_ROWS) {
       keep(national.rows);
     } else {
-      const regions = await mapLimit(REGIONS, concurrency, (region) => ask({ regionId: region.id }));
-      addsUp('the regions', national.total, regions);
+      const regionQueries = REGIONS.map((region) => ({ regionId: region.id }));
+      const asked = await split('the regions', {}, national, regionQueries);
+      national = asked.parent;
+      const regions = asked.children;
       const big = REGIONS.flatMap((region, i) => {
         const page = regions[i] as ListPage;
         if (page.total <= PAGE_ROWS) {
@@ -156,15 +188,19 @@ export async function sweepCalendar(
       });
       for (const { region, page } of big) {
         const provinces = provincesOfRegion(region.id);
-        const pages = await mapLimit(provinces, concurrency, (province) => ask({ provinceId: province.id }));
-        addsUp(`region ${region.id}'s provinces`, page.total, pages);
+        const { children: pages } = await split(
+          `region ${region.id}'s provinces`,
+          { regionId: region.id },
+          page,
+          provinces.map((province) => ({ provinceId: province.id })),
+        );
         const walks: { provinceId: number; page: ListPage }[] = [];
         provinces.forEach((province, i) => {
           const provincePage = pages[i] as ListPage;
           if (provincePage.total <= PAGE_ROWS) keep(provincePage.rows);
           else walks.push({ provinceId: province.id, page: provincePage });
         });
-        await mapLimit(walks, concurrency, ({ provinceId, page: first }) => walk(provinceId, first));
+        await mapLimit(walks, concurrency, ({ provinceId, page: start }) => walkProvince(provinceId, start));
       }
     }
     return { complete: true, rows: [...rows.values()], total: national.total, calls, skipped };
