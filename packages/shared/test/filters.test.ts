@@ -116,7 +116,11 @@ describe('competition status at an instant', () => {
     expect(competitionStatus(c, new Date('2026-06-18T09:59:59Z'))).toBe(3);
     expect(competitionStatus(c, new Date('2026-06-18T10:00:00Z'))).toBe(4);
     // A deadline passed is closed, whatever the federation's status says.
-    const passed = competition({ registrationOpensAt: null, idStato: 3, registrationClosesAt: new Date(NOW.getTime() - 1) });
+    const passed = competition({
+      registrationOpensAt: null,
+      idStato: 3,
+      registrationClosesAt: new Date(NOW.getTime() - 1),
+    });
     expect(competitionStatus(passed, NOW)).toBe(4);
   });
 

@@ -107,7 +107,13 @@ describe('GET /api/competitions/:guid', () => {
         rankingValue: 3.03,
         position: 1,
       }),
-      expect.objectContaining({ name: 'LUCA', surname: 'NERI', ranking: '3.4', rankingValue: 3.04, position: 2 }),
+      expect.objectContaining({
+        name: 'LUCA',
+        surname: 'NERI',
+        ranking: '3.4',
+        rankingValue: 3.04,
+        position: 2,
+      }),
     ]);
     // Documents and orders of play are the competition's (decision 182), by file name, linked to
     // our server; an order of play by its day of play.
@@ -177,17 +183,21 @@ describe('GET /api/competitions/:guid', () => {
 
     // A tournament stored as admitting by entry order places by subscription.
     const db = ctx.test.database.db;
-    const stored = await storeCompetition(db, { detailSyncedAt: ctx.sim.clock.now(), detailStatus: 'found' }, [
-      {
-        admissionType: 'cronologico',
-        entries: [
-          { card: '0000000201', ranking: '4.NC', subscriptionDate: at(1) },
-          { card: '700000001', ranking: '3.2', subscriptionDate: at(2) },
-          { card: '0000000203', ranking: '4.1', subscriptionDate: at(3) },
-          { card: '0000000204', ranking: '2.8', subscriptionDate: at(4) },
-        ],
-      },
-    ]);
+    const stored = await storeCompetition(
+      db,
+      { detailSyncedAt: ctx.sim.clock.now(), detailStatus: 'found' },
+      [
+        {
+          admissionType: 'cronologico',
+          entries: [
+            { card: '0000000201', ranking: '4.NC', subscriptionDate: at(1) },
+            { card: '700000001', ranking: '3.2', subscriptionDate: at(2) },
+            { card: '0000000203', ranking: '4.1', subscriptionDate: at(3) },
+            { card: '0000000204', ranking: '2.8', subscriptionDate: at(4) },
+          ],
+        },
+      ],
+    );
     const [chrono] = (await detailOf(stored.guid)).tournaments;
     expect(chrono?.participants.map((p) => [p.ranking, p.position])).toEqual([
       ['4.NC', 1],

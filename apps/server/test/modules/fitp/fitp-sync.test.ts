@@ -282,9 +282,9 @@ describe('the card’s entries, the sync and the card radar', () => {
     const holder = await cardHolder('4.3');
     await connect(holder.cookie, holder.card);
     const myEntryIn = async (guid: string, uuid: string) =>
-      (
-        await call(t.app, 'GET', `/api/competitions/${guid}`, { cookie: holder.cookie })
-      ).json().competition.tournaments.find((d: { uuid: string }) => d.uuid === uuid).myEntry;
+      (await call(t.app, 'GET', `/api/competitions/${guid}`, { cookie: holder.cookie }))
+        .json()
+        .competition.tournaments.find((d: { uuid: string }) => d.uuid === uuid).myEntry;
     const c = competition({
       tournaments: [
         { maxParticipants: 2, admissionType: 'classifica', rankingLimit: '4.1' },
