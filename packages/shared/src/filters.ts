@@ -214,8 +214,9 @@ export interface MatchableCompetition {
 
 /**
  * A competition's status at `now` (spec §3: 1 concluded, 2 ongoing, 3 open registration,
- * 4 upcoming), from its Italian calendar days and registration window; the federation's own
- * status only when the window is unknown.
+ * 4 upcoming), from its Italian calendar days and registration window. The real federation
+ * gives no opening time and almost never says 3 (fitp-contract.md §1, §3): with only the stored
+ * deadline, registration is open until it. The federation's own status only when both are unknown.
  */
 export function competitionStatus(
   competition: Pick<
@@ -229,6 +230,7 @@ export function competitionStatus(
   if (competition.startDate <= today) return 2;
   const { registrationOpensAt: opens, registrationClosesAt: closes } = competition;
   if (opens && closes) return opens <= now && now < closes ? 3 : 4;
+  if (closes) return now < closes ? 3 : 4;
   return competition.idStato === 3 ? 3 : 4;
 }
 

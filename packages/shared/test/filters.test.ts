@@ -109,6 +109,21 @@ describe('competition status at an instant', () => {
     expect(competitionStatus(c, new Date('2026-06-28T22:00:00Z'))).toBe(1);
   });
 
+  it('is open registration until the stored deadline when the opening is unknown (the real list has none)', () => {
+    const deadlineOnly = { registrationOpensAt: null, idStato: 4 };
+    const c = competition({ ...deadlineOnly, registrationClosesAt: new Date('2026-06-18T10:00:00Z') });
+    expect(competitionStatus(c, NOW)).toBe(3);
+    expect(competitionStatus(c, new Date('2026-06-18T09:59:59Z'))).toBe(3);
+    expect(competitionStatus(c, new Date('2026-06-18T10:00:00Z'))).toBe(4);
+    // A deadline passed is closed, whatever the federation's status says.
+    const passed = competition({
+      registrationOpensAt: null,
+      idStato: 3,
+      registrationClosesAt: new Date(NOW.getTime() - 1),
+    });
+    expect(competitionStatus(passed, NOW)).toBe(4);
+  });
+
   it("falls back to the federation's status when the registration window is unknown", () => {
     const unknown = { registrationOpensAt: null, registrationClosesAt: null };
     expect(competitionStatus(competition({ ...unknown, idStato: 3 }), NOW)).toBe(3);

@@ -1,4 +1,4 @@
-import type { SimulatorHandle } from '@radar/fitp-simulator';
+import type { SimulatorHandle, SimulatorOptions } from '@radar/fitp-simulator';
 import type { MatchableCompetition, SearchCompetitionsBody } from '@radar/shared';
 import { afterAll, beforeAll } from 'vitest';
 import { competitions, tournaments, type User } from '../../src/db/schema';
@@ -21,9 +21,14 @@ export interface FederationTestApp {
 
 /** The app on a test simulator (its clock is the app's), with the calendar ingested and a signed-in user. */
 export async function createFederationTestApp(
-  options: { ingest?: boolean; user?: Parameters<typeof createUser>[1] } = {},
+  options: {
+    ingest?: boolean;
+    user?: Parameters<typeof createUser>[1];
+    /** The simulator's options (a smaller calendar for tests that script their own competitions). */
+    simulator?: SimulatorOptions;
+  } = {},
 ): Promise<FederationTestApp> {
-  const sim = await startTestSimulator();
+  const sim = await startTestSimulator(options.simulator);
   const federation = testFederationClient(sim.url);
   const now = () => sim.clock.now();
   const test = await createTestApp({ federation, now });

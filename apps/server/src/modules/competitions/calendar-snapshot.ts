@@ -308,6 +308,7 @@ function statusAt(row: CompetitionRow, today: string, time: number): number {
   const opens = row.registrationOpensAt;
   const closes = row.registrationClosesAt;
   if (opens !== null && closes !== null) return opens.getTime() <= time && time < closes.getTime() ? 3 : 4;
+  if (closes !== null) return time < closes.getTime() ? 3 : 4;
   return row.idStato === 3 ? 3 : 4;
 }
 

@@ -44,6 +44,8 @@ export function competitionStatusSql(
     when ${c.startDate} <= ${today} then 2
     when ${c.registrationOpensAt} is not null and ${c.registrationClosesAt} is not null then
       case when ${c.registrationOpensAt} <= ${now} and ${now} < ${c.registrationClosesAt} then 3 else 4 end
+    when ${c.registrationClosesAt} is not null then
+      case when ${now} < ${c.registrationClosesAt} then 3 else 4 end
     when ${c.idStato} = 3 then 3
     else 4 end)`;
 }

@@ -2,19 +2,25 @@ import type { CompetitionDetail } from '@radar/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { competitionEvents, competitions, subscriptions } from '../../../src/db/schema';
+import { CADENCE } from '../../../src/modules/ingestion/cadence';
 import { runIngestion } from '../../../src/modules/ingestion/ingestion.service';
 import {
   createFederationTestApp,
   type FederationTestApp,
   useFederationTestApp,
 } from '../../helpers/competitions';
+import { storeCompetition } from '../../helpers/detail-factories';
 import { createUser, signIn } from '../../helpers/factories';
 
 describe('GET /api/competitions/:guid', () => {
   let ctx: FederationTestApp;
 
   beforeAll(async () => {
-    ctx = await createFederationTestApp({ user: { fitpCardNumber: '700000001' } });
+    // Every test scripts its own competitions: a small generated calendar is enough.
+    ctx = await createFederationTestApp({
+      user: { fitpCardNumber: '700000001' },
+      simulator: { competitions: 100 },
+    });
   });
   afterEach(() => ctx.sim.script.clearFaults());
   afterAll(() => ctx.close());
@@ -40,30 +46,27 @@ describe('GET /api/competitions/:guid', () => {
   });
 
   it('gives every section of the detail: dates, draws with their settings, participants, items, prize and links', async () => {
-    // The draw's settings, given to the federation and expected back as they are.
+    // The draw's settings the real detail carries (gender, eligible bands, balls), given to the
+    // federation and expected back as they are.
     const draw = {
       type: 'Maschile',
       categoryClass: 3,
-      admissionType: 'classifica',
-      surface: 'Terra battuta',
       balls: 'Dunlop Fort Clay Court',
-      matchFormat: 'Due set su tre con tie-break',
-      maxParticipants: 64,
       rankingLimit: '3.1',
     } as const;
     const added = ctx.sim.script.addCompetition({
       name: 'Open del Lago',
       province: 'CO',
-      startDate: '2026-06-27',
-      endDate: '2026-07-05',
+      startDate: '2026-06-12',
+      endDate: '2026-06-14',
       prizeMoney: 2500,
       tournaments: [draw],
     });
     const uid = added.tournamentUids[0] ?? '';
     ctx.sim.script.addEntry({ tournamentUid: uid, ranking: '3.4', name: 'Luca', surname: 'Neri' });
+    ctx.sim.script.addEntry({ tournamentUid: uid, ranking: '3.3', name: 'Paolo', surname: 'Rossi' });
     ctx.sim.script.addDocument({ tournamentUid: uid, title: 'Locandina' });
-    ctx.sim.script.addOrderOfPlay({ tournamentUid: uid, title: 'OdG sabato', date: '2026-06-27' });
-    ctx.sim.script.addDraw({ tournamentUid: uid, title: 'Tabellone finale' });
+    const oop = ctx.sim.script.addOrderOfPlay({ tournamentUid: uid, date: '2026-06-12' });
     await runIngestion(ctx.ingestion);
 
     const detail = await detailOf(added.guid.toLowerCase());
@@ -72,39 +75,77 @@ describe('GET /api/competitions/:guid', () => {
       name: 'Open del Lago',
       provinceSigla: 'CO',
       regionId: 3,
-      startDate: '2026-06-27',
-      endDate: '2026-07-05',
+      startDate: '2026-06-12',
+      endDate: '2026-06-14',
+      // Open registration: the stored deadline is still ahead (the real list gives no opening).
       status: 3,
       prizeMoney: 2500,
       hasCard: true,
+      // The federation has no rules or external links (contract §2): rules are a file list.
+      rulesUrl: null,
+      externalUrl: null,
     });
-    expect(detail.rulesUrl).toMatch(new RegExp(`^${ctx.sim.url}/files/.+regolamento\\.pdf$`));
-    expect(detail.externalUrl).toMatch(new RegExp(`^${ctx.sim.url}/files/`));
     const [t] = detail.tournaments;
     expect(t).toMatchObject({
       uuid: uid,
       ...draw,
-      participantsCount: 1,
+      // The real detail never says these (contract §2).
+      admissionType: null,
+      matchFormat: null,
+      maxParticipants: null,
+      surface: expect.any(String),
+      participantsCount: 2,
       myEntry: null,
+      draws: [],
     });
     expect(t?.participants).toEqual([
       expect.objectContaining({
-        name: 'Luca',
-        surname: 'Neri',
-        ranking: '3.4',
-        rankingValue: 3.04,
+        // As the federation writes names: upper-case.
+        name: 'PAOLO',
+        surname: 'ROSSI',
+        ranking: '3.3',
+        rankingValue: 3.03,
         position: 1,
       }),
+      expect.objectContaining({
+        name: 'LUCA',
+        surname: 'NERI',
+        ranking: '3.4',
+        rankingValue: 3.04,
+        position: 2,
+      }),
     ]);
-    // Documents and orders of play are the competition's (decision 182), linked to our server.
-    expect(detail.documents.map((d) => d.title)).toEqual(['Locandina']);
+    // Documents and orders of play are the competition's (decision 182), by file name, linked to
+    // our server; an order of play by its day of play.
+    expect(detail.documents).toEqual([
+      expect.objectContaining({
+        fileName: 'Locandina.pdf',
+        title: 'Locandina.pdf',
+        url: `/api/competitions/${added.guid}/files/document/Locandina.pdf`,
+      }),
+    ]);
     expect(detail.ordersOfPlay).toEqual([
-      expect.objectContaining({ title: 'OdG sabato', date: '2026-06-27' }),
+      expect.objectContaining({ fileName: oop.fileName, title: oop.fileName, date: '2026-06-12' }),
     ]);
-    expect(t?.draws.map((d) => d.title)).toEqual(['Tabellone finale']);
+    expect(oop.fileName).toMatch(/_20260612\.pdf$/);
     const file = detail.documents[0];
     const pdf = await ctx.test.app.inject({ url: file?.url ?? '', headers: { cookie: ctx.cookie } });
     expect(pdf.headers['content-type']).toBe('application/pdf');
+
+    // The draw is published once registration has closed (noon the day before the start), and the
+    // passes read it then.
+    const closed = new Date('2026-06-11T10:00:00Z').getTime();
+    ctx.sim.clock.advance(closed + 60 * 60_000 - ctx.sim.clock.nowMs());
+    const published = ctx.sim.script.addDraw({ tournamentUid: uid });
+    await runIngestion(ctx.ingestion);
+    const later = await detailOf(added.guid);
+    expect(later.status).toBe(4);
+    const [drawn] = later.tournaments;
+    expect(drawn?.draws.map((d) => d.sectionCode)).toEqual(published.phaseIds);
+    const players = drawn?.draws.flatMap((d) =>
+      d.rounds.flatMap((r) => r.matches.flatMap((m) => m.sides.flatMap((side) => side?.players ?? []))),
+    );
+    expect(players?.map((p) => p.name).sort()).toEqual(['NERI LUCA', 'ROSSI PAOLO']);
   });
 
   it('places every participant by the admission rule, and the user by their card', async () => {
@@ -126,24 +167,47 @@ describe('GET /api/competitions/:guid', () => {
     }
     await runIngestion(ctx.ingestion);
     const detail = await detailOf(added.guid);
-    const [ranking, chrono] = detail.tournaments;
-    expect(ranking?.participants.map((p) => [p.ranking, p.position])).toEqual([
+    // The real detail never says how entries are admitted: both go by ranking (decision 182).
+    const byRankingOrder = [
       ['2.8', 1],
       ['3.2', 2],
       ['4.1', 3],
       ['4.NC', 4],
-    ]);
+    ];
+    for (const t of detail.tournaments) {
+      expect(t.admissionType).toBeNull();
+      expect(t.participants.map((p) => [p.ranking, p.position])).toEqual(byRankingOrder);
+      expect(t.myEntry).toMatchObject({ position: 2, total: 4 });
+    }
+    expect(detail.tournaments).toHaveLength(2);
+
+    // A tournament stored as admitting by entry order places by subscription.
+    const db = ctx.test.database.db;
+    const stored = await storeCompetition(
+      db,
+      { detailSyncedAt: ctx.sim.clock.now(), detailStatus: 'found' },
+      [
+        {
+          admissionType: 'cronologico',
+          entries: [
+            { card: '0000000201', ranking: '4.NC', subscriptionDate: at(1) },
+            { card: '700000001', ranking: '3.2', subscriptionDate: at(2) },
+            { card: '0000000203', ranking: '4.1', subscriptionDate: at(3) },
+            { card: '0000000204', ranking: '2.8', subscriptionDate: at(4) },
+          ],
+        },
+      ],
+    );
+    const [chrono] = (await detailOf(stored.guid)).tournaments;
     expect(chrono?.participants.map((p) => [p.ranking, p.position])).toEqual([
       ['4.NC', 1],
       ['3.2', 2],
       ['4.1', 3],
       ['2.8', 4],
     ]);
-    expect(ranking?.myEntry).toMatchObject({ position: 2, total: 4 });
     expect(chrono?.myEntry).toMatchObject({ position: 2, total: 4 });
 
     // No card: no entry; a card not entered: no entry either.
-    const db = ctx.test.database.db;
     const noCard = await detailOf(added.guid, await signIn(db, await createUser(db)));
     expect(noCard.hasCard).toBe(false);
     expect(noCard.tournaments.map((t) => t.myEntry)).toEqual([null, null]);
@@ -183,19 +247,36 @@ describe('GET /api/competitions/:guid', () => {
     await runIngestion(ctx.ingestion);
     ctx.sim.clock.advance({ seconds: 10 });
     ctx.sim.script.addEntry({ tournamentUid: uid, name: 'Marta', surname: 'Gialli' });
-    ctx.sim.script.addDocument({ tournamentUid: uid, title: 'Comunicato' });
+    const women = ctx.sim.script.addTournament({ competitionGuid: added.guid, type: 'Femminile' }).uid;
+    ctx.sim.script.addDocument({ competitionGuid: added.guid, title: 'Comunicato' });
     // Read seconds ago: shown as stored.
     expect((await detailOf(added.guid)).tournaments[0]?.participants).toEqual([]);
     aMinuteLater();
     const fresh = await detailOf(added.guid);
-    expect(fresh.tournaments[0]?.participants.map((p) => p.surname)).toEqual(['Gialli']);
+    // As the federation writes names: upper-case.
+    expect(fresh.tournaments[0]?.participants.map((p) => p.surname)).toEqual(['GIALLI']);
+    expect(fresh.tournaments.map((t) => t.uuid)).toEqual([uid, women]);
     expect(fresh.detailUpdatedAt).toBe(ctx.sim.clock.now().toISOString());
-    const recorded = await ctx.test.database.db
-      .select()
-      .from(competitionEvents)
-      .where(eq(competitionEvents.competitionGuid, added.guid))
-      .orderBy(asc(competitionEvents.id));
-    expect(recorded.map((e) => e.kind)).toEqual(['new_competition', 'new_document']);
+    const recorded = async () =>
+      (
+        await ctx.test.database.db
+          .select()
+          .from(competitionEvents)
+          .where(eq(competitionEvents.competitionGuid, added.guid))
+          .orderBy(asc(competitionEvents.id))
+      ).map((e) => [e.kind, e.tournamentUuid ?? e.itemKey]);
+    // The detail's news is recorded at once; its files are the passes' work (with their next detail read).
+    expect(await recorded()).toEqual([
+      ['new_competition', null],
+      ['tournament_added', women],
+    ]);
+    ctx.sim.clock.advance(CADENCE.detailSoonMs);
+    await runIngestion(ctx.ingestion);
+    expect(await recorded()).toEqual([
+      ['new_competition', null],
+      ['tournament_added', women],
+      ['new_document', 'Comunicato.pdf'],
+    ]);
   });
 
   it('answers a detail the federation says again as stored, with the new read instant', async () => {

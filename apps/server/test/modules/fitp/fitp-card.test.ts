@@ -39,6 +39,16 @@ describe('the federation card', () => {
     const player = sim.federation.pool.at(i);
     return { player, card: player.cardNumber };
   };
+  /** The player sheet exactly as the simulator answers it on the wire (§6: the card in base64). */
+  const sheetOf = async (card: string): Promise<{ municipality: string }> => {
+    const response = await fetch(`${sim.url}/api/v1/tesserati/dettaglio/semplice`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cardNumber: Buffer.from(card).toString('base64') }),
+    });
+    const body = (await response.json()) as { player: { tennis_club_municipality: string } };
+    return { municipality: body.player.tennis_club_municipality };
+  };
   const cardColumn = async (userId: string) =>
     (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]?.fitpCardNumber ?? null;
 
@@ -67,17 +77,21 @@ describe('the federation card', () => {
     const { player, card } = aPlayer(3);
     const answer = await validate(cookie, ` ${card.slice(0, 3)} ${card.slice(3)} `);
     expect(answer.statusCode).toBe(200);
+    // The player data as the sheet writes it (contract §6): names and club upper-case, the club's
+    // province by name, its municipality often empty (none), and no update instant (decision 182).
+    const sheet = await sheetOf(card);
+    expect(sheet.municipality === '' || sheet.municipality === player.municipality).toBe(true);
     const expected = {
-      name: player.firstName,
-      surname: player.surname,
-      tennisClub: player.club,
-      municipality: player.municipality,
-      province: player.province.sigla,
+      name: player.firstName.toUpperCase(),
+      surname: player.surname.toUpperCase(),
+      tennisClub: player.club.toUpperCase(),
+      municipality: sheet.municipality === '' ? null : player.municipality,
+      province: player.province.name,
       category: player.category,
       ranking: player.ranking,
       maxRank: player.bestRanking,
       maxRankSeason: player.bestRankingSeason,
-      lastUpdated: '2026-05-31T22:00:00.000Z',
+      lastUpdated: null,
     };
     expect(answer.json().card).toMatchObject({ membershipCard: card, player: expected, autoFollow: true });
     expect(await cardColumn(user.id)).toBe(card);
@@ -192,7 +206,8 @@ describe('the federation card', () => {
     expect((await call(t.app, 'GET', '/api/fitp/status', { cookie })).json()).toMatchObject({
       connected: true,
       membershipCard: card,
-      name: `${player.firstName} ${player.surname}`,
+      // As the sheet writes the name: upper-case (contract §6).
+      name: `${player.firstName} ${player.surname}`.toUpperCase(),
       ranking: player.ranking,
     });
   });

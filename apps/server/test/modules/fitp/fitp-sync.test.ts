@@ -11,7 +11,9 @@ import { JOBS } from '../../../src/jobs';
 import { declareJob } from '../../../src/jobs/definition';
 import { ingestJob } from '../../../src/jobs/ingest';
 import { runCardRadar } from '../../../src/modules/fitp/card-radar.service';
+import { CADENCE } from '../../../src/modules/ingestion/cadence';
 import { type IngestionDeps, runIngestion } from '../../../src/modules/ingestion/ingestion.service';
+import { storeCompetition } from '../../helpers/detail-factories';
 import { createUser, signIn } from '../../helpers/factories';
 import { startTestSimulator, testFederationClient } from '../../helpers/federation';
 import { call } from '../../helpers/http';
@@ -46,6 +48,14 @@ describe('the card’s entries, the sync and the card radar', () => {
   const radar = () => runCardRadar({ db: t.database.db, queue: queue(), now: () => sim.clock.now() });
   const ingest = async () => {
     sim.clock.advance({ minutes: 7 });
+    await runIngestion(ingestion);
+  };
+  /**
+   * A pass late enough to read the stored details again: the entry lists are only seen through
+   * the detail, read every few hours before the start (decision 181), not at every pass.
+   */
+  const reread = async () => {
+    sim.clock.advance(CADENCE.detailSoonMs);
     await runIngestion(ingestion);
   };
   /** A player of the federation with a card of their own, and a signed-in user with it connected. */
@@ -109,8 +119,10 @@ describe('the card’s entries, the sync and the card radar', () => {
     expect((await followed(holder.user.id)).sort()).toEqual([a.uuids[0], b.uuids[0]].sort());
     expect((await sync(holder.cookie)).json()).toEqual({ toAdd: [], toRemove: [] });
 
-    // The card leaves one list: the sync offers to unfollow it.
+    // The card leaves one list: once the detail is read again, the sync offers to unfollow it.
     sim.script.withdrawEntry({ tournamentUid: a.uuids[0] as string, cardNumber: holder.card });
+    expect((await sync(holder.cookie)).json()).toEqual({ toAdd: [], toRemove: [] });
+    await reread();
     const after = (await sync(holder.cookie)).json();
     expect(after.toAdd).toEqual([]);
     expect(after.toRemove).toEqual([expect.objectContaining({ tournamentUuid: a.uuids[0] })]);
@@ -207,7 +219,7 @@ describe('the card’s entries, the sync and the card radar', () => {
 
     sim.clock.advance({ minutes: 1 });
     sim.script.withdrawEntry({ tournamentUid: uuid, cardNumber: holder.card });
-    await ingest();
+    await reread();
     expect(await radar()).toMatchObject({ withdrawn: 1 });
     const left = (await inbox(holder.user.id)).filter((n) => n.type === 'card_withdrawn');
     expect(left).toHaveLength(1);
@@ -269,6 +281,10 @@ describe('the card’s entries, the sync and the card radar', () => {
   it('shows the position, the cut line, the opponents and the eligibility on the detail', async () => {
     const holder = await cardHolder('4.3');
     await connect(holder.cookie, holder.card);
+    const myEntryIn = async (guid: string, uuid: string) =>
+      (await call(t.app, 'GET', `/api/competitions/${guid}`, { cookie: holder.cookie }))
+        .json()
+        .competition.tournaments.find((d: { uuid: string }) => d.uuid === uuid).myEntry;
     const c = competition({
       tournaments: [
         { maxParticipants: 2, admissionType: 'classifica', rankingLimit: '4.1' },
@@ -284,15 +300,39 @@ describe('the card’s entries, the sync and the card radar', () => {
       .competition;
     expect(detail.cardRanking).toBe('4.3');
     const draw = detail.tournaments.find((d: { uuid: string }) => d.uuid === first);
-    expect(draw.myEntry).toMatchObject({ position: 3, total: 3, cutLine: 'reserve', reservePosition: 1 });
+    // The real detail carries no entry cap (contract §2): the cut line is unknown.
+    expect(draw.myEntry).toMatchObject({ position: 3, total: 3, cutLine: 'unknown', reservePosition: null });
+    // Names as the federation writes them: upper-case (contract §2).
     expect(draw.participants.map((p: { surname: string; isMe: boolean }) => [p.surname, p.isMe])).toEqual([
-      ['Forte', false],
-      ['Medio', false],
-      [holder.player.surname, true],
+      ['FORTE', false],
+      ['MEDIO', false],
+      [holder.player.surname.toUpperCase(), true],
     ]);
     expect(draw.eligibility).toBe('eligible');
     expect(detail.tournaments.find((d: { uuid: string }) => d.uuid === second).eligibility).toBe('eligible');
     expect(detail.eligibility).toBe('eligible');
+
+    // With a cap stored, the card beyond it is first reserve.
+    const capped = await storeCompetition(
+      t.database.db,
+      { detailSyncedAt: sim.clock.now(), detailStatus: 'found' },
+      [
+        {
+          maxParticipants: 2,
+          entries: [
+            { card: '0000000101', ranking: '4.1' },
+            { card: '0000000102', ranking: '4.2' },
+            { card: holder.card, ranking: '4.3' },
+          ],
+        },
+      ],
+    );
+    expect(await myEntryIn(capped.guid, capped.uuids[0] as string)).toMatchObject({
+      position: 3,
+      total: 3,
+      cutLine: 'reserve',
+      reservePosition: 1,
+    });
   });
 
   it('marks what the card may enter in the search, and keeps only those on request', async () => {
