@@ -81,8 +81,7 @@ describe('server lifecycle', { timeout: 120_000 }, () => {
   });
 });
 
-// Each test opens a database of its own (12 s and more on PGlite on a busy machine): a bound for a hung test only.
-describe('graceful shutdown', { timeout: 120_000 }, () => {
+describe('graceful shutdown', () => {
   it('finishes in-flight requests before closing', async () => {
     const database = await createTestDatabase();
     const app = await buildBareApp(database, testConfig({ PORT: '0' }));

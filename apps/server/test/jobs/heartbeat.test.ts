@@ -13,9 +13,7 @@ describe('heartbeat job', () => {
   });
   afterAll(() => t.close());
 
-  it('is scheduled on its cron and runs through the queue, shown by /api/health', {
-    timeout: 120_000,
-  }, async () => {
+  it('is scheduled on its cron and runs through the queue, shown by /api/health', async () => {
     const queue = t.queue;
     if (!queue) throw new Error('queue expected');
     await declareJob(queue, heartbeatJob, TEST_JOB_SETTINGS);
