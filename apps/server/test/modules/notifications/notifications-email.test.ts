@@ -411,20 +411,24 @@ describe('an email job run by hand', () => {
     const sending = deliverEmail(jobContext, attempt(row.id));
     // On PostgreSQL the transaction commits only once the job's claim is seen waiting for its
     // row lock; on PGlite every query of the job queues behind the open transaction anyway.
-    if (t.database.driver === 'postgres') {
-      await waitFor(
-        async () => {
-          const waiting = (await t.database.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock'
-                  and query ilike '%notification_deliveries%for update%'`,
-          )) as unknown as { rows: { n: number }[] };
-          return (waiting.rows[0]?.n ?? 0) > 0;
-        },
-        { what: 'the job’s claim to wait for the row lock' },
-      );
+    try {
+      if (t.database.driver === 'postgres') {
+        await waitFor(
+          async () => {
+            const waiting = (await t.database.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'
+                    and query ilike '%notification_deliveries%for update%'`,
+            )) as unknown as { rows: { n: number }[] };
+            return (waiting.rows[0]?.n ?? 0) > 0;
+          },
+          { what: 'the job’s claim to wait for the row lock' },
+        );
+      }
+    } finally {
+      // Even when the wait failed: an open transaction would hold the database's close.
+      commit();
     }
-    commit();
     await creating;
     expect(await sending).toMatchObject({ outcome: 'sent', deliveries: 2 });
     const rows = await deliveriesOf(t.database.db, [...idsOf(first), ...appendedIds]);
