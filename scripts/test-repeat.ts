@@ -40,10 +40,19 @@ function run(command: string, commandArgs: string[]): Promise<boolean> {
 
 let load: ChildProcess | undefined;
 if (stress) {
+  // Its own process group, so that stopping it stops npx's node and the stress workers too.
   load = spawn('npx', ['tsx', path.join(import.meta.dirname, 'stress.ts'), '--cores', '1'], {
     stdio: 'inherit',
+    detached: true,
   });
 }
+const stopLoad = () => {
+  if (load?.pid !== undefined && load.exitCode === null) process.kill(-load.pid, 'SIGTERM');
+};
+process.on('SIGINT', () => {
+  stopLoad();
+  process.exit(130);
+});
 
 const outcomes: boolean[] = [];
 try {
@@ -58,7 +67,7 @@ try {
     console.log(`--- run ${i}/${runs}: ${ok ? 'passed' : 'FAILED'}`);
   }
 } finally {
-  load?.kill('SIGTERM');
+  stopLoad();
 }
 const failed = outcomes.filter((ok) => !ok).length;
 console.log(`${runs - failed} passed, ${failed} failed (${runs} runs of ${files.join(' ')})`);

@@ -14,6 +14,8 @@ const TANSTACK_QUERY_MARKERS = ['No QueryClient set', 'Missing queryFn'];
 const ZOD_MARKER = 'ZodError';
 /** The signed-in layout's chunk (app/app-layout.tsx); every signed-in screen sits below it. */
 const SIGNED_IN_CHUNK = /\/assets\/app-layout-[^/]*\.js$/;
+/** The app promotion bar's delay (apps/web/src/features/shell/lib/app-promo.ts). */
+const PROMO_DELAY_MS = 2000;
 
 /** Opens `path` as a first visit and answers the scripts it loaded: URL → text. */
 async function scriptsOfFirstLoad(page: Page, path: string): Promise<Map<string, string>> {
@@ -30,10 +32,13 @@ async function scriptsOfFirstLoad(page: Page, path: string): Promise<Map<string,
       ),
     );
   });
+  // The page's timers on a fake clock, moved on below instead of waited for.
+  await page.clock.install();
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // What loads later on its own: the shell's bars (after 2 s), what loads near the viewport.
-  await page.waitForTimeout(2500);
+  // What loads later on its own: the shell's bars (after PROMO_DELAY_MS, 2 s), what loads near
+  // the viewport.
+  await page.clock.runFor(PROMO_DELAY_MS);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);

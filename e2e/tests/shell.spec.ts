@@ -1,8 +1,26 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/accounts';
 
 const IOS = 'https://apps.apple.com/it/app/radar-tornei/id6400000000';
 const ANDROID = 'https://play.google.com/store/apps/details?id=it.radartornei.app';
 const COMMUNITY = 'https://t.me/radartornei_beta';
+/** The promotion bar's delay (PROMO_DELAY_MS, apps/web/src/features/shell/lib/app-promo.ts). */
+const PROMO_DELAY_MS = 2000;
+
+/**
+ * Resolves once the page has run every task queued before this call (React renders a state
+ * update in a task of its own, posted the same way): after it, what a fired timer would have
+ * shown is on screen.
+ */
+const settled = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
 
 const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -43,11 +61,13 @@ for (const { name, viewport } of WIDTHS) {
         'href',
         '/privacy',
       );
-      await page.waitForTimeout(500);
+      // Nothing so far; a view sent before Accept, even a late one, would also show as a third
+      // entry in the exact list below.
       expect(views).toEqual([]);
       const counted = page.waitForResponse((response) => response.url().endsWith('/api/analytics/pageview'));
       await bar.getByRole('button', { name: 'Accetta' }).click();
       expect((await counted).status()).toBe(204);
+      expect((await counted).request().postDataJSON()).toEqual({ path: '/privacy' });
       await expect(bar).toBeHidden();
       await page.getByRole('link', { name: 'Termini', exact: false }).first().click();
       await expect.poll(() => views).toEqual(['/privacy', '/terms']);
@@ -75,10 +95,13 @@ for (const { name, viewport } of WIDTHS) {
     test('app promotion bar after 2 s, with the store for this width; Remind me later hides it', async ({
       page,
     }) => {
+      // The 2 s on the page's fake clock: moved on by the test, not waited for.
+      await page.clock.install();
       await page.goto('/privacy');
       await page.getByRole('button', { name: 'Accetta' }).click();
       const promo = page.getByRole('region', { name: 'App Radar Tornei' });
-      await expect(promo).toBeVisible({ timeout: 5000 });
+      await page.clock.runFor(PROMO_DELAY_MS);
+      await expect(promo).toBeVisible();
       await expect(
         promo.getByRole('link', { name: 'Unisciti alla community dei beta tester' }),
       ).toHaveAttribute('href', COMMUNITY);
@@ -103,7 +126,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(promo).toBeHidden();
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForTimeout(2500);
+      // Past the 2 s: still hidden (reminded later).
+      await page.clock.runFor(PROMO_DELAY_MS);
+      await settled(page);
       await expect(promo).toBeHidden();
     });
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { listDevMailbox } from '../src/delivery/email/mailer';
 import { startServer } from '../src/server';
 import { silentLogger } from './helpers/logger';
+import { eventually } from './helpers/processes';
 import { buildBareApp, createTestApp, testConfig } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-db';
 
@@ -88,19 +89,39 @@ describe('graceful shutdown', () => {
     const handling = new Promise<void>((resolve) => {
       arrived = resolve;
     });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const order: string[] = [];
     app.withTypeProvider<ZodTypeProvider>().get('/api/test/slow', async () => {
       arrived();
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      // Answers only once the server is closing.
+      await released;
       return { done: true };
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const inFlight = fetch(`${url}/api/test/slow`);
     await handling;
-    const closed = app.close();
+    const closed = app.close().then(() => order.push('closed'));
+    // The server is closing: it takes no new connection, while the request is still in flight.
+    await eventually(
+      'the server to refuse new connections',
+      () =>
+        fetch(`${url}/api/health`).then(
+          () => undefined,
+          () => true,
+        ),
+      60,
+      50,
+    );
+    order.push('released');
+    release();
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ done: true });
     await closed;
+    expect(order).toEqual(['released', 'closed']);
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
     await database.close();
   });
@@ -109,20 +130,47 @@ describe('graceful shutdown', () => {
     const t = await createTestApp({ withQueue: true });
     const queue = t.queue;
     if (!queue) throw new Error('queue expected');
-    let started = false;
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let finished = false;
     await queue.createQueue('slow-test');
     await queue.work('slow-test', { pollingIntervalSeconds: 0.5 }, async () => {
-      started = true;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      started();
+      // Finishes only once the queue is stopping.
+      await released;
       finished = true;
     });
-    await queue.send('slow-test', {});
-    const deadline = Date.now() + 15_000;
-    while (!started && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(started).toBe(true);
-    await queue.stop({ graceful: true, close: false, timeout: 5000 });
-    expect(finished).toBe(true);
+    const jobId = await queue.send('slow-test', {});
+    if (!jobId) throw new Error('job expected');
+    await running;
+    // The bound only stops a hung test: the stop waits for the job, which the test releases.
+    let stopped = false;
+    // Whether the job had finished when the stop returned.
+    const stopping = queue.stop({ graceful: true, close: false, timeout: 120_000 }).then(() => {
+      stopped = true;
+      return finished;
+    });
+    await eventually(
+      'the worker to be stopping with its job running (or the stop to return)',
+      async () =>
+        stopped ||
+        queue.getWipData().some((worker) => worker.name === 'slow-test' && worker.state === 'stopping')
+          ? true
+          : undefined,
+      60,
+      20,
+    );
+    expect(finished).toBe(false);
+    release();
+    expect(await stopping).toBe(true);
+    // Completed by the worker, not failed by the shutdown.
+    expect((await queue.getJobById('slow-test', jobId))?.state).toBe('completed');
     await t.app.close();
     await t.database.close();
   });

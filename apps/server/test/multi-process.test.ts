@@ -12,18 +12,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SimulatorHandle, startSimulator } from '@radar/fitp-simulator';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import {
   competitionEvents,
   competitions,
   devMailboxMessages,
+  eventCursors,
   federationStatus,
   notificationDeliveries,
   notifications,
   type User,
 } from '../src/db/schema';
+import { MATCHING_CONSUMER } from '../src/modules/matching/matching.service';
 import { createUser, signIn } from './helpers/factories';
 import {
   eventually,
@@ -210,7 +212,16 @@ describe.skipIf(!adminUrl)('two API and two worker processes on one database', {
       const last = row?.lastIngestFinishedAt?.getTime() ?? 0;
       return last > (before?.lastIngestFinishedAt?.getTime() ?? 0) + 60_000 ? true : undefined;
     });
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Every event recorded so far, that pass's included, matched: the cursor moves in the
+    // transaction that writes the notifications, so anything more would be there by now.
+    const [recorded] = await database.db.select({ last: max(competitionEvents.id) }).from(competitionEvents);
+    await eventually('matching to handle every recorded event', async () => {
+      const [cursor] = await database.db
+        .select()
+        .from(eventCursors)
+        .where(eq(eventCursors.consumer, MATCHING_CONSUMER));
+      return (cursor?.lastEventId ?? 0) >= (recorded?.last ?? 0) ? true : undefined;
+    });
     expect(await ofType(fan.id)).toHaveLength(1);
     expect(await ofType(other.id)).toHaveLength(0);
   });

@@ -8,9 +8,10 @@ import { clearToasts } from '@/lib/toast';
 import { stubApi } from './api-stub';
 
 // Screens load parts of themselves on demand (lazy routes, menus, the toaster, decision 161):
-// on a busy machine a chunk can take over the default second to arrive. Waiting longer makes no
-// test pass that should fail; it only keeps a slow import from failing one that should pass.
-configure({ asyncUtilTimeout: 5_000 });
+// on a busy machine a chunk can take seconds to arrive. A query waits for what it looks for; its
+// bound only stops a hung test (decision 184), so no test passes a shorter one. Waiting longer
+// makes no test pass that should fail; it only keeps a slow import from failing one that should pass.
+configure({ asyncUtilTimeout: 30_000 });
 
 // The app loads its catalogues in parts; the tests have them all from the start.
 installAllCatalogues();

@@ -1,7 +1,7 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 import { pgliteStatementsOf } from '../../src/db/pglite-statements';
 import { preparedQuery } from '../../src/db/prepared';
@@ -122,18 +122,44 @@ describe('named statements on PGlite', () => {
     const started = new Promise<void>((resolve) => {
       inTransaction = resolve;
     });
+    let rollBack!: () => void;
+    const rollingBack = new Promise<void>((resolve) => {
+      rollBack = resolve;
+    });
     const rolledBack = database.pglite
       .transaction(async (tx) => {
         await tx.query(`insert into things (id, at) values (99, now())`);
         inTransaction();
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Open until the count below was asked.
+        await rollingBack;
         throw new Error('roll back');
       })
       .catch(() => 'rolled back');
     await started;
-    // Asked while the transaction holds its uncommitted row: answered after it, without that row.
-    const [counted] = await countThings(database.db).execute();
-    expect(await rolledBack).toBe('rolled back');
-    expect(counted?.n).toBe(2);
+    // The count is asked once it queues for PGlite's transaction lock (or, were it to skip that
+    // lock, once it answered from inside the open transaction).
+    const pglite = database.pglite;
+    const exclusive = pglite._runExclusiveTransaction.bind(pglite);
+    let queued!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      queued = resolve;
+    });
+    const lock = vi.spyOn(pglite, '_runExclusiveTransaction').mockImplementation(((
+      fn: () => Promise<unknown>,
+    ) => {
+      queued();
+      return exclusive(fn);
+    }) as typeof exclusive);
+    try {
+      // Asked while the transaction holds its uncommitted row: answered after it, without that row.
+      const counting = countThings(database.db).execute();
+      await Promise.race([asked, counting]);
+      rollBack();
+      const [counted] = await counting;
+      expect(await rolledBack).toBe('rolled back');
+      expect(counted?.n).toBe(2);
+    } finally {
+      lock.mockRestore();
+    }
   });
 });

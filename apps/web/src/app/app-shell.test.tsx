@@ -7,7 +7,6 @@ import { apiError, stubApi, testUser } from '../../test/api-stub';
 import { renderApp } from '../../test/test-utils';
 
 /** The first screen loads its lazy route modules: slow on a busy machine. */
-const FIRST_SCREEN = { timeout: 5000 };
 
 const key = (target: Element | Document, eventKey: string, code = '') => {
   fireEvent.keyDown(target, { key: eventKey, code });
@@ -20,7 +19,7 @@ describe('onboarding guide', () => {
     let signedIn = false;
     stubApi({ 'GET /user': () => (signedIn ? user : apiError('UNAUTHORIZED', 401)) });
     const { router } = renderApp('/auth/login');
-    await screen.findByRole('heading', { level: 1 }, FIRST_SCREEN);
+    await screen.findByRole('heading', { level: 1 });
     // The login form's answer: the user is signed in and goes on to the app.
     signedIn = true;
     act(() => {
@@ -28,7 +27,7 @@ describe('onboarding guide', () => {
     });
     await act(() => router.navigate('/whatsnew'));
 
-    const guide = await screen.findByRole('dialog', { name: 'Crea i tuoi filtri' }, FIRST_SCREEN);
+    const guide = await screen.findByRole('dialog', { name: 'Crea i tuoi filtri' });
     expect(within(guide).getByText('Passo 1 di 3')).not.toBeNull();
     fireEvent.click(within(guide).getByRole('button', { name: 'Avanti' }));
     expect(screen.getByRole('dialog', { name: 'Ricevi le notifiche' })).not.toBeNull();
@@ -45,7 +44,7 @@ describe('onboarding guide', () => {
   it('does not open by itself for a session already in place', async () => {
     stubApi({ 'GET /user': testUser() });
     renderApp('/whatsnew');
-    await screen.findByRole('button', { name: 'Guida introduttiva' }, FIRST_SCREEN);
+    await screen.findByRole('button', { name: 'Guida introduttiva' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -54,7 +53,7 @@ describe('keyboard shortcuts', () => {
   it('? lists them, g then a letter navigates, / goes to the search, m opens the menu', async () => {
     stubApi({ 'GET /user': testUser() });
     const { router } = renderApp('/whatsnew');
-    await screen.findByRole('button', { name: 'Guida introduttiva' }, FIRST_SCREEN);
+    await screen.findByRole('button', { name: 'Guida introduttiva' });
 
     key(document, '?', 'Slash');
     const help = await screen.findByRole('dialog', { name: 'Scorciatoie da tastiera' });
@@ -83,7 +82,7 @@ describe('keyboard shortcuts', () => {
   it('never fires while typing in a field', async () => {
     stubApi({ 'GET /user': testUser() });
     const { router } = renderApp('/whatsnew');
-    await screen.findByRole('button', { name: 'Guida introduttiva' }, FIRST_SCREEN);
+    await screen.findByRole('button', { name: 'Guida introduttiva' });
     const input = document.createElement('input');
     document.body.append(input);
     input.focus();
@@ -186,7 +185,7 @@ describe('links', () => {
   it('same-origin links in rendered content navigate in the app; marked, targeted or modified ones do not', async () => {
     stubApi({ 'GET /user': testUser() });
     const { router } = renderApp('/whatsnew');
-    await screen.findByRole('button', { name: 'Guida introduttiva' }, FIRST_SCREEN);
+    await screen.findByRole('button', { name: 'Guida introduttiva' });
     const content = document.createElement('div');
     content.innerHTML = [
       '<a href="/filters">in app</a>',

@@ -54,9 +54,7 @@ describe('the data layer’s kept cache (spec §9, decision 178)', () => {
     expect(queryClient.getQueryData(['kept'])).toBeUndefined();
 
     queryClient.setQueryData(['search'], { total: 7 });
-    await waitFor(() => expect(window.localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toContain('"total":7'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(window.localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toContain('"total":7'));
   });
 
   it('runs once per page', async () => {

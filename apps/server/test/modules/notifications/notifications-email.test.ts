@@ -25,6 +25,7 @@ import {
   idsOf,
   newTournament,
   notify,
+  waitFor,
   waitForSettled,
 } from '../../helpers/notifications';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
@@ -393,15 +394,41 @@ describe('an email job run by hand', () => {
     const appendedSignal = new Promise<void>((resolve) => {
       appended = resolve;
     });
+    // Read before the transaction opens: on PGlite any query waits for it to end.
+    const jobContext = await context();
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
     const creating = t.database.db.transaction(async (tx) => {
       const result = await createNotifications(tx, [newTournament(user.id, 'Seconda')], { queue, batchId });
       appendedIds = result.created.map((c) => c.id);
       appended();
-      // Still open while the job runs.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Still open while the job runs, until the test lets it commit.
+      await committing;
     });
     await appendedSignal;
-    const sending = deliverEmail(await context(), attempt(row.id));
+    const sending = deliverEmail(jobContext, attempt(row.id));
+    // On PostgreSQL the transaction commits only once the job's claim is seen waiting for its
+    // row lock; on PGlite every query of the job queues behind the open transaction anyway.
+    try {
+      if (t.database.driver === 'postgres') {
+        await waitFor(
+          async () => {
+            const waiting = (await t.database.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'
+                    and query ilike '%notification_deliveries%for update%'`,
+            )) as unknown as { rows: { n: number }[] };
+            return (waiting.rows[0]?.n ?? 0) > 0;
+          },
+          { what: 'the job’s claim to wait for the row lock' },
+        );
+      }
+    } finally {
+      // Even when the wait failed: an open transaction would hold the database's close.
+      commit();
+    }
     await creating;
     expect(await sending).toMatchObject({ outcome: 'sent', deliveries: 2 });
     const rows = await deliveriesOf(t.database.db, [...idsOf(first), ...appendedIds]);

@@ -3,15 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { apiError, stubApi, testUser } from '../../../test/api-stub';
 import { renderApp } from '../../../test/test-utils';
 
-const form = async () =>
-  within(await screen.findByRole('form', { name: 'Modulo di contatto' }, { timeout: 5_000 }));
+const form = async () => within(await screen.findByRole('form', { name: 'Modulo di contatto' }));
 
-describe('contact page', { timeout: 20_000 }, () => {
+describe('contact page', () => {
   it('gives the contact address as a mailto link', async () => {
     renderApp('/contact');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Contattaci' }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contattaci' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'info@radartornei.it' }).getAttribute('href')).toBe(
       'mailto:info@radartornei.it',
     );

@@ -5,7 +5,7 @@ import { pointerDownOptions, renderApp } from '../../../test/test-utils';
 
 async function renderLanding() {
   const result = renderApp('/');
-  await screen.findByRole('heading', { level: 1, name: 'Radar Tornei' }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Radar Tornei' });
   return result;
 }
 
@@ -148,9 +148,7 @@ describe('landing page', () => {
     expect(await stats.findByText('12.345')).toBeTruthy();
     expect(stats.getByText('56.789')).toBeTruthy();
     expect(stats.getByText('18 su 20')).toBeTruthy();
-    expect(
-      await stats.findByRole('button', { name: 'Lazio: 40 tornei attivi' }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await stats.findByRole('button', { name: 'Lazio: 40 tornei attivi' })).toBeTruthy();
     expect(stats.getByRole('button', { name: 'Sicilia: 0 tornei attivi' })).toBeTruthy();
   });
 });

@@ -14,13 +14,11 @@ const config = (
   ...links,
 });
 
-describe('support pages', { timeout: 20_000 }, () => {
+describe('support pages', () => {
   it('the donation page explains the costs and links to DONATION_URL', async () => {
     stubApi({ 'GET /config/public': config({ donationUrl: 'https://donate.example/radar' }) });
     renderApp('/donate');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Offrimi una birra' }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Offrimi una birra' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Perché è gratis e senza pubblicità' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Quanto costa tenerlo acceso' })).toBeTruthy();
     const link = await within(screen.getByRole('main')).findByRole('link', { name: 'Offrimi una birra' });
@@ -30,7 +28,7 @@ describe('support pages', { timeout: 20_000 }, () => {
   it('hides the donation link when DONATION_URL is unset', async () => {
     stubApi({ 'GET /config/public': config() });
     renderApp('/donate');
-    await screen.findByRole('heading', { level: 1, name: 'Offrimi una birra' }, { timeout: 5_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Offrimi una birra' });
     await screen.findByText('Non puoi donare? Aiutaci a farlo conoscere:');
     expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Offrimi una birra' })).toBeNull();
   });
@@ -45,9 +43,7 @@ describe('support pages', { timeout: 20_000 }, () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderApp('/ambassador');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Diventa ambassador' }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Diventa ambassador' })).toBeTruthy();
     expect(await screen.findByRole('img', { name: "Codice QR dell'indirizzo di Radar Tornei" })).toBeTruthy();
     expect(await screen.findByText('https://radartornei.example')).toBeTruthy();
     await act(async () => {

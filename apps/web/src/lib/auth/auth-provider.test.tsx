@@ -109,7 +109,7 @@ describe('AuthProvider', () => {
     renderAuth();
     expect(screen.getByText('signed in as sara')).toBeTruthy();
     // The probe and its one retry fail: the user stays.
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
     expect(screen.getByText('signed in as sara')).toBeTruthy();
   });
 

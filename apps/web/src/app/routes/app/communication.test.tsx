@@ -144,7 +144,7 @@ describe('notifications screen', () => {
     inbox();
     renderApp('/communication');
     // Once signed in (the profile's language applies to a browser with no choice stored).
-    expect(await screen.findByText('Nessuna notifica selezionata', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('Nessuna notifica selezionata')).toBeTruthy();
     const { i18n } = await import('@/lib/i18n');
     await act(() => i18n.changeLanguage('en'));
     expect(await screen.findByText('New tournament: Open di Roma')).toBeTruthy();

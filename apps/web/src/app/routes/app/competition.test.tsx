@@ -11,7 +11,6 @@ import { detail, json, stubApi, tournament } from '../../../../test/fixtures/com
 import { renderApp } from '../../../../test/test-utils';
 
 const GUID = '25C6CC33-AE3A-447E-A55B-FBE66FBAFC80';
-const WAIT = { timeout: 5_000 };
 
 const participants = [
   { id: 1, name: 'Sara', surname: 'Bianchi', ranking: '3.4', rankingValue: 3.04, position: 1 },
@@ -74,9 +73,7 @@ describe('/competition/:guid', () => {
         }),
     });
     renderApp(`/competition/${GUID}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Torneo Open di Natale' }, WAIT),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Torneo Open di Natale' })).toBeTruthy();
     expect(screen.getByText('Tennis Club Parioli')).toBeTruthy();
     expect(screen.getByText('Roma (RM)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Regolamento' }).getAttribute('href')).toBe(
@@ -153,7 +150,6 @@ describe('/competition/:guid', () => {
       await screen.findByText(
         'Collega la tua tessera FITP per vedere la tua posizione, la linea di taglio e i possibili avversari.',
         {},
-        WAIT,
       ),
     ).toBeTruthy();
     // The deep link opens Settings › FITP.
@@ -171,7 +167,7 @@ describe('/competition/:guid', () => {
         ),
     });
     renderApp(`/competition/${GUID}`);
-    expect(await screen.findByText('Dati forse non aggiornati', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Dati forse non aggiornati')).toBeTruthy();
     expect(screen.getByText('Federazione non raggiungibile.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Torneo Open di Natale' })).toBeTruthy();
   });
@@ -183,7 +179,7 @@ describe('/competition/:guid', () => {
         json({ code: 'TOURNAMENT_NOT_FOUND', message: 'Torneo non trovato.', status: 404 }, 404),
     });
     renderApp(`/competition/${GUID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Torneo non trovato' }, WAIT)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Torneo non trovato' })).toBeTruthy();
     expect(screen.getByText(/Il link non porta a nessun torneo/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
     // Both ways back lead to the last search, query, filters and page kept.
@@ -195,7 +191,7 @@ describe('/competition/:guid', () => {
   it('treats a link that is not a tournament id as not found, without asking the server', async () => {
     const calls = stubApi({});
     renderApp('/competition/not-a-guid');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Torneo non trovato' }, WAIT)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Torneo non trovato' })).toBeTruthy();
     expect(screen.queryByText(/Alcuni dati non sono validi/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull();
     expect(calls.some((call) => call.path.startsWith('/api/competitions/'))).toBe(false);
@@ -212,7 +208,7 @@ describe('/competition/:guid', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    await screen.findByRole('heading', { level: 1, name: 'Torneo Open di Natale' }, WAIT);
+    await screen.findByRole('heading', { level: 1, name: 'Torneo Open di Natale' });
     await act(async () => {
       fireEvent.click(screen.getByRole('link', { name: 'Torna alla ricerca' }));
     });
@@ -295,7 +291,7 @@ describe('/competition/:guid follow actions', () => {
   it('follows after confirmation (cancel sends nothing) and then offers the follower’s actions', async () => {
     const calls = followApi();
     renderApp(`/competition/${GUID}`);
-    const follow = await screen.findByRole('button', { name: 'Segui il torneo' }, WAIT);
+    const follow = await screen.findByRole('button', { name: 'Segui il torneo' });
     expect(screen.queryByRole('switch')).toBeNull();
 
     fireEvent.click(follow);
@@ -317,19 +313,19 @@ describe('/competition/:guid follow actions', () => {
       },
     ]);
     // The detail is asked again and now shows the follow.
-    const toggle = await screen.findByRole('switch', { name: `Notifiche per ${NAME}` }, WAIT);
+    const toggle = await screen.findByRole('switch', { name: `Notifiche per ${NAME}` });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(detailReads(calls)).toBe(2);
     expect(screen.getByRole('button', { name: 'Smetti di seguire' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Segna come perso' })).toBeTruthy();
     // The toaster mounts with its first toast (a lazy chunk, decision 161): it may come after the detail.
-    expect(await screen.findByText(`Ora segui ${NAME}`, {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText(`Ora segui ${NAME}`)).toBeTruthy();
   });
 
   it('toggles notifications, marks lost and back, and unfollows, each write with its id and body', async () => {
     const calls = followApi({ followed: true });
     renderApp(`/competition/${GUID}`);
-    const toggle = await screen.findByRole('switch', { name: `Notifiche per ${NAME}` }, WAIT);
+    const toggle = await screen.findByRole('switch', { name: `Notifiche per ${NAME}` });
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
 
@@ -343,7 +339,7 @@ describe('/competition/:guid follow actions', () => {
       );
     });
     const panel = screen.getByRole('main');
-    await within(panel).findByText('Perso', {}, WAIT);
+    await within(panel).findByText('Perso');
     const lostToggle = screen.getByRole('switch', { name: `Notifiche per ${NAME}` }) as HTMLButtonElement;
     expect(lostToggle.disabled).toBe(true);
 
@@ -367,7 +363,7 @@ describe('/competition/:guid follow actions', () => {
         ).getByRole('button', { name: 'Smetti di seguire' }),
       );
     });
-    expect(await screen.findByRole('button', { name: 'Segui il torneo' }, WAIT)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Segui il torneo' })).toBeTruthy();
     const base = `/api/subscriptions/tournaments/subscribe/${SUBSCRIPTION}`;
     expect(writes(calls)).toEqual([
       { method: 'PATCH', path: `${base}/notifications`, body: { enabled: false } },
@@ -384,12 +380,12 @@ describe('/competition/:guid follow actions', () => {
   it('says “already subscribed” in a toast when the tournament was followed elsewhere, and catches up', async () => {
     followApi({ subscribeAnswer: 'conflict' });
     renderApp(`/competition/${GUID}`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Segui il torneo' }, WAIT));
+    fireEvent.click(await screen.findByRole('button', { name: 'Segui il torneo' }));
     await act(async () => {
       fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Segui' }));
     });
-    expect(await screen.findByText('Sei già iscritto a questo torneo', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Sei già iscritto a questo torneo')).toBeTruthy();
     expect(screen.getByText('Non è stato possibile seguire il torneo')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Smetti di seguire' }, WAIT)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Smetti di seguire' })).toBeTruthy();
   });
 });

@@ -13,7 +13,6 @@ import { openExploreFilters, renderApp } from '../../../../test/test-utils';
 
 const SEARCH = '/api/competitions/search_competitions';
 /** The first screen loads its route chunk first. */
-const WAIT = { timeout: 5_000 };
 
 describe('/explore', () => {
   it('lists the results with their status, new badge, dates and why they match the user’s filters', async () => {
@@ -34,9 +33,7 @@ describe('/explore', () => {
         ),
     });
     renderApp('/explore');
-    const card = (await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT)).closest(
-      'article',
-    );
+    const card = (await screen.findByRole('link', { name: 'Torneo Open di Natale' })).closest('article');
     if (!card) throw new Error('card expected');
     expect(within(card).getByText('Iscrizioni aperte')).toBeTruthy();
     expect(within(card).getByText('Nuovo')).toBeTruthy();
@@ -64,7 +61,7 @@ describe('/explore', () => {
       return levels.filter((level, i) => i > 0 && level > (levels[i - 1] ?? 0) + 1);
     };
     renderApp('/explore');
-    await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT);
+    await screen.findByRole('link', { name: 'Torneo Open di Natale' });
     expect(screen.getByRole('heading', { level: 2, name: 'Tornei' })).toBeTruthy();
     expect(skipped()).toEqual([]);
 
@@ -72,7 +69,7 @@ describe('/explore', () => {
       fireEvent.mouseDown(screen.getByRole('tab', { name: 'Calendario' }), { button: 0 });
       fireEvent.click(screen.getByRole('tab', { name: 'Calendario' }));
     });
-    await screen.findByRole('heading', { level: 2, name: 'Calendario' }, WAIT);
+    await screen.findByRole('heading', { level: 2, name: 'Calendario' });
     expect(screen.getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(0);
     expect(skipped()).toEqual([]);
   });
@@ -83,7 +80,7 @@ describe('/explore', () => {
       [SEARCH]: () => json(searchResponse()),
     });
     const { router } = renderApp('/explore');
-    await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT);
+    await screen.findByRole('link', { name: 'Torneo Open di Natale' });
     // The closed panel holds no fields: they render when it opens (decision 178).
     expect(screen.queryByLabelText('Regione')).toBeNull();
     await openExploreFilters();
@@ -130,7 +127,7 @@ describe('/explore', () => {
       [SEARCH]: (body) => json(searchResponse({ total: 45, page: (body as { page: number }).page })),
     });
     renderApp('/explore?q=roma&catClass=4&timePeriod=next_week');
-    await screen.findByText('Pagina 1 di 3', {}, WAIT);
+    await screen.findByText('Pagina 1 di 3');
     expect(calls.find((c) => c.path === SEARCH)?.body).toEqual({
       page: 1,
       limit: 20,
@@ -142,7 +139,7 @@ describe('/explore', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Successiva' }));
     });
-    expect(await screen.findByText('Pagina 2 di 3', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Pagina 2 di 3')).toBeTruthy();
     expect((calls.at(-1)?.body as { page?: number } | undefined)?.page).toBe(2);
   });
 
@@ -160,7 +157,7 @@ describe('/explore', () => {
         ),
     });
     renderApp('/explore');
-    expect(await screen.findByText('Dati forse non aggiornati', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Dati forse non aggiornati')).toBeTruthy();
     expect(screen.getByText('Il servizio della federazione non è raggiungibile.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Torneo Open di Natale' })).toBeTruthy();
   });
@@ -196,12 +193,12 @@ describe('/explore', () => {
           : json(searchResponse()),
     });
     const { router } = renderApp('/explore');
-    await screen.findByRole('link', { name: 'Torneo Open di Natale' }, WAIT);
+    await screen.findByRole('link', { name: 'Torneo Open di Natale' });
     await act(async () => {
       fireEvent.mouseDown(screen.getByRole('tab', { name: 'Documenti' }), { button: 0 });
       fireEvent.click(screen.getByRole('tab', { name: 'Documenti' }));
     });
-    const link = await screen.findByRole('link', { name: 'Tabellone finale' }, WAIT);
+    const link = await screen.findByRole('link', { name: 'Tabellone finale' });
     expect(link.getAttribute('href')).toBe('https://example.org/tab.pdf');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Pubblicato il 10 dic 2026, 20:00')).toBeTruthy();

@@ -6,7 +6,6 @@ import { ALL_CRITERIA, savedFilter, stubFiltersApi } from '../../../../test/fixt
 import { renderApp } from '../../../../test/test-utils';
 
 /** The first screen loads its route chunk first. */
-const WAIT = { timeout: 5_000 };
 
 const click = async (element: Element) => {
   await act(async () => {
@@ -43,7 +42,7 @@ describe('/filters list', () => {
       savedFilter({ name: 'Vecchio', notificationsEnabled: false }),
     ]);
     renderApp('/filters');
-    await screen.findByRole('heading', { name: 'Roma 4ª' }, WAIT);
+    await screen.findByRole('heading', { name: 'Roma 4ª' });
     expect(namesIn('Filtri attivi')).toEqual(['Estate', 'Roma 4ª']);
     expect(namesIn('Filtri non attivi')).toEqual(['Vecchio']);
 
@@ -73,7 +72,7 @@ describe('/filters list', () => {
   it('offers to create the first filter when there is none', async () => {
     stubFiltersApi([]);
     renderApp('/filters');
-    expect(await screen.findByRole('heading', { name: 'Nessun filtro salvato' }, WAIT)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Nessun filtro salvato' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Elimina tutti' })).toBeNull();
     await click(screen.getByRole('button', { name: 'Crea il tuo primo filtro' }));
     expect(await screen.findByRole('dialog', { name: 'Nuovo filtro' })).toBeTruthy();
@@ -82,7 +81,7 @@ describe('/filters list', () => {
   it('switches a filter off and on with its switch, and the list follows', async () => {
     const api = stubFiltersApi([savedFilter({ name: 'Roma' }), savedFilter({ name: 'Milano' })]);
     renderApp('/filters');
-    const toggle = await screen.findByRole('switch', { name: 'Notifiche del filtro Roma' }, WAIT);
+    const toggle = await screen.findByRole('switch', { name: 'Notifiche del filtro Roma' });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     await click(toggle);
     await waitFor(() => expect(namesIn('Filtri non attivi')).toEqual(['Roma']));
@@ -105,7 +104,7 @@ describe('/filters list', () => {
       fail: [{ method: 'PATCH', path: /toggle$/, response: () => apiError('FILTER_NOT_FOUND', 404) }],
     });
     renderApp('/filters');
-    await click(await screen.findByRole('switch', { name: 'Notifiche del filtro Roma' }, WAIT));
+    await click(await screen.findByRole('switch', { name: 'Notifiche del filtro Roma' }));
     expect(await screen.findByText('Filtro non trovato.')).toBeTruthy();
     await waitFor(() =>
       expect(
@@ -117,7 +116,7 @@ describe('/filters list', () => {
   it('deletes one filter only after the confirmation', async () => {
     const api = stubFiltersApi([savedFilter({ name: 'Roma' }), savedFilter({ name: 'Milano' })]);
     renderApp('/filters');
-    await click(await screen.findByRole('button', { name: 'Elimina il filtro Roma' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Elimina il filtro Roma' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Eliminare il filtro?' });
     expect(dialog.textContent).toContain('Il filtro «Roma» verrà eliminato');
     // Cancelling deletes nothing.
@@ -141,7 +140,7 @@ describe('/filters list', () => {
       savedFilter({ name: 'Napoli', notificationsEnabled: false }),
     ]);
     renderApp('/filters');
-    await click(await screen.findByRole('button', { name: 'Disattiva tutti' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Disattiva tutti' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Disattivare tutti i filtri?' });
     expect(dialog.textContent).toContain('2 filtri attivi verranno disattivati');
     await click(within(dialog).getByRole('button', { name: 'Disattiva tutti' }));
@@ -161,7 +160,7 @@ describe('/filters list', () => {
   it('deletes all filters after the confirmation, then offers to create one', async () => {
     const api = stubFiltersApi([savedFilter({ name: 'Roma' }), savedFilter({ name: 'Milano' })]);
     renderApp('/filters');
-    await click(await screen.findByRole('button', { name: 'Elimina tutti' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Elimina tutti' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Eliminare tutti i filtri?' });
     expect(dialog.textContent).toContain('Tutti i 2 filtri verranno eliminati');
     await click(within(dialog).getByRole('button', { name: 'Elimina tutti' }));
@@ -175,7 +174,7 @@ describe('/filters list', () => {
       fail: [{ method: 'DELETE', path: /^\/api\/filters$/, response: () => apiError('SERVER_ERROR', 500) }],
     });
     renderApp('/filters');
-    await click(await screen.findByRole('button', { name: 'Elimina tutti' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Elimina tutti' }));
     const dialog = await screen.findByRole('alertdialog');
     await click(within(dialog).getByRole('button', { name: 'Elimina tutti' }));
     expect(await screen.findByText('Errore del server. Riprova più tardi.')).toBeTruthy();
@@ -185,7 +184,7 @@ describe('/filters list', () => {
 
 describe('/filters wizard', () => {
   const openWizard = async () => {
-    await click(await screen.findByRole('button', { name: /Nuovo filtro|Crea il tuo primo filtro/ }, WAIT));
+    await click(await screen.findByRole('button', { name: /Nuovo filtro|Crea il tuo primo filtro/ }));
     return screen.findByRole('dialog', { name: /filtro/ });
   };
   const next = () => click(screen.getByRole('button', { name: 'Avanti' }));
@@ -379,7 +378,7 @@ describe('/filters wizard', () => {
     });
     const api = stubFiltersApi([roma]);
     renderApp('/filters');
-    await click(await screen.findByRole('button', { name: 'Modifica il filtro Roma' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Modifica il filtro Roma' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifica filtro' });
     expect((within(dialog).getByLabelText('Nome del filtro') as HTMLInputElement).value).toBe('Roma');
     await act(async () => {
@@ -433,7 +432,7 @@ describe('/filters wizard', () => {
           : undefined,
     });
     renderApp('/filters');
-    const card = within(await screen.findByRole('article', { name: 'Lazio' }, { timeout: 5_000 }));
+    const card = within(await screen.findByRole('article', { name: 'Lazio' }));
     const link = await card.findByRole('link', { name: /7 tornei corrispondono ora/ });
     expect(link.getAttribute('href')).toBe('/explore?codFonte=1&regionId=12');
     const other = within(screen.getByRole('article', { name: 'Sicilia' }));

@@ -91,11 +91,11 @@ const nearRome: Home['nearYou'] = {
   ],
 };
 
-describe('dashboard from /api/home', { timeout: 20_000 }, () => {
+describe('dashboard from /api/home', () => {
   it('shows the week Monday to Sunday with followed tournaments and deadlines, and the current tournament', async () => {
     stubApi({ 'GET /user': testUser({ username: 'giulia' }), 'GET /home': home() });
     renderApp('/home');
-    const week = within(await screen.findByRole('region', { name: 'La tua settimana' }, { timeout: 5_000 }));
+    const week = within(await screen.findByRole('region', { name: 'La tua settimana' }));
     const days = week.getAllByRole('listitem');
     expect(days).toHaveLength(7);
     expect(days[0]?.getAttribute('aria-current')).toBe('date');
@@ -120,9 +120,7 @@ describe('dashboard from /api/home', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/home');
-    const card = within(
-      await screen.findByRole('region', { name: 'Tornei vicino a te' }, { timeout: 5_000 }),
-    );
+    const card = within(await screen.findByRole('region', { name: 'Tornei vicino a te' }));
     const input = card.getByLabelText('CAP');
 
     fireEvent.change(input, { target: { value: '12' } });
@@ -157,7 +155,7 @@ describe('dashboard from /api/home', { timeout: 20_000 }, () => {
     window.localStorage.setItem('home-postal', '00184');
     const calls = stubApi({ 'GET /user': testUser(), 'GET /home': home({ nearYou: nearRome }) });
     renderApp('/home');
-    expect(await screen.findByText('Torneo Roma centro', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('Torneo Roma centro')).toBeTruthy();
     expect(calls.find((c) => c.path.startsWith('/home'))?.path).toBe('/home?postal=00184');
   });
 
@@ -175,8 +173,8 @@ describe('dashboard from /api/home', { timeout: 20_000 }, () => {
       },
     });
     const first = renderApp('/home');
-    const card = within(await screen.findByRole('region', { name: 'Tessera FITP' }, { timeout: 5_000 }));
-    expect(await card.findByText('Mario Rossi', undefined, { timeout: 5_000 })).toBeTruthy();
+    const card = within(await screen.findByRole('region', { name: 'Tessera FITP' }));
+    expect(await card.findByText('Mario Rossi')).toBeTruthy();
     first.unmount();
 
     stubApi({
@@ -192,11 +190,9 @@ describe('dashboard from /api/home', { timeout: 20_000 }, () => {
       },
     });
     renderApp('/home');
-    const empty = within(await screen.findByRole('region', { name: 'Tessera FITP' }, { timeout: 5_000 }));
-    expect(
-      (await empty.findByRole('link', { name: /Collega la tessera/ }, { timeout: 5_000 })).getAttribute(
-        'href',
-      ),
-    ).toBe('/settings?tab=fitp');
+    const empty = within(await screen.findByRole('region', { name: 'Tessera FITP' }));
+    expect((await empty.findByRole('link', { name: /Collega la tessera/ })).getAttribute('href')).toBe(
+      '/settings?tab=fitp',
+    );
   });
 });

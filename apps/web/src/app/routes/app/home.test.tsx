@@ -10,9 +10,7 @@ describe('dashboard', () => {
   it('greets the user by name and offers the quick actions of spec §2', async () => {
     stubApi({ 'GET /user': testUser({ username: 'giulia' }) });
     renderApp('/home');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Ciao, giulia!' }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ciao, giulia!' })).toBeTruthy();
     const actions = within(screen.getByRole('region', { name: 'Azioni rapide' }));
     const links = actions.getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
@@ -41,7 +39,7 @@ describe('dashboard active filters card', () => {
       },
     });
     renderApp('/home');
-    const card = within(await screen.findByRole('region', { name: 'Filtri attivi' }, { timeout: 5_000 }));
+    const card = within(await screen.findByRole('region', { name: 'Filtri attivi' }));
     expect((await card.findByText('2')).nextElementSibling?.textContent).toBe('su 3 filtri');
     expect(card.getByRole('link', { name: /Gestisci i filtri/ }).getAttribute('href')).toBe('/filters');
   });
@@ -53,12 +51,12 @@ describe('dashboard active filters card', () => {
       'GET /reference/geo': { regions: [], provinces: [] },
     });
     renderApp('/home');
-    const card = within(await screen.findByRole('region', { name: 'Filtri attivi' }, { timeout: 5_000 }));
+    const card = within(await screen.findByRole('region', { name: 'Filtri attivi' }));
     expect(await card.findByText('Nessun filtro salvato')).toBeTruthy();
     await act(async () => {
       fireEvent.click(card.getByRole('link', { name: /Crea un filtro/ }));
     });
-    expect(await screen.findByRole('dialog', { name: 'Nuovo filtro' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Nuovo filtro' })).toBeTruthy();
   });
 });
 

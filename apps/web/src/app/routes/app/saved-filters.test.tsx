@@ -5,7 +5,6 @@ import { savedFilter, stubFiltersApi } from '../../../../test/fixtures/filters';
 import { openExploreFilters, renderApp } from '../../../../test/test-utils';
 
 const SEARCH = '/api/competitions/search_competitions';
-const WAIT = { timeout: 5_000 };
 const search = () => json(searchResponse());
 
 describe('/explore saved filters', () => {
@@ -22,7 +21,7 @@ describe('/explore saved filters', () => {
       other: search,
     });
     const { router } = renderApp('/explore?q=open');
-    const saved = (await screen.findByLabelText('Filtri salvati', {}, WAIT)) as HTMLSelectElement;
+    const saved = (await screen.findByLabelText('Filtri salvati')) as HTMLSelectElement;
     await waitFor(() => expect(saved.disabled).toBe(false));
     expect([...saved.options].map((o) => o.textContent)).toEqual([
       'Applica un filtro salvato…',
@@ -54,7 +53,7 @@ describe('/explore saved filters', () => {
   it('saves the current search as a filter through the wizard, prefilled', async () => {
     const api = stubFiltersApi([], { other: search });
     renderApp('/explore?regionId=12&provinceId=58&codFonte=1&tipoTorneo=Femminile&timePeriod=next_month');
-    await click(await screen.findByRole('button', { name: 'Salva come filtro' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Salva come filtro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuovo filtro' });
     await act(async () => {
       fireEvent.change(within(dialog).getByLabelText('Nome del filtro'), {
@@ -95,7 +94,7 @@ describe('/explore saved filters', () => {
   it('says when the search’s period is not one a filter can keep', async () => {
     stubFiltersApi([], { other: search });
     renderApp('/explore?timePeriod=this_week');
-    await click(await screen.findByRole('button', { name: 'Salva come filtro' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Salva come filtro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuovo filtro' });
     await act(async () => {
       fireEvent.change(within(dialog).getByLabelText('Nome del filtro'), { target: { value: 'Settimana' } });

@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, testUser } from '../../../../test/api-stub';
 import { renderApp } from '../../../../test/test-utils';
 
-const WAIT = { timeout: 5_000 };
-
 let sequence = 0;
 
 const roma = {
@@ -134,8 +132,8 @@ describe('/subscriptions (My tournaments)', () => {
       followed('lost', 'Memorial Rossi', { notificationsEnabled: false }),
     ]);
     renderApp('/subscriptions');
-    expect(await screen.findByRole('heading', { level: 1, name: 'I miei tornei' }, WAIT)).toBeTruthy();
-    await screen.findByRole('region', { name: 'Iscrizioni aperte 2' }, WAIT);
+    expect(await screen.findByRole('heading', { level: 1, name: 'I miei tornei' })).toBeTruthy();
+    await screen.findByRole('region', { name: 'Iscrizioni aperte 2' });
 
     const open = section(/^Iscrizioni aperte/);
     expect(within(open).getByRole('article', { name: 'Open di Natale' })).toBeTruthy();
@@ -185,18 +183,14 @@ describe('/subscriptions (My tournaments)', () => {
   it('says so when nothing is followed, with a way to explore', async () => {
     subscriptionsApi([]);
     renderApp('/subscriptions');
-    expect(await screen.findByText('Non segui ancora nessun torneo', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Non segui ancora nessun torneo')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Esplora i tornei' }).getAttribute('href')).toBe('/explore');
   });
 
   it('keeps a tournament the federation no longer lists, and lets the user unfollow it', async () => {
     subscriptionsApi([followed('concluded', 'x', { competition: null, tournament: null })]);
     renderApp('/subscriptions');
-    const gone = await screen.findByRole(
-      'article',
-      { name: 'Torneo non più pubblicato dalla federazione' },
-      WAIT,
-    );
+    const gone = await screen.findByRole('article', { name: 'Torneo non più pubblicato dalla federazione' });
     expect(within(gone).getByRole('button', { name: 'Smetti di seguire' })).toBeTruthy();
   });
 
@@ -204,7 +198,7 @@ describe('/subscriptions (My tournaments)', () => {
     const item = followed('upcoming', 'Open di Natale');
     const { calls } = subscriptionsApi([item, followed('upcoming', 'Coppa della Befana')]);
     renderApp('/subscriptions');
-    const natale = await screen.findByRole('article', { name: 'Open di Natale' }, WAIT);
+    const natale = await screen.findByRole('article', { name: 'Open di Natale' });
 
     fireEvent.click(within(natale).getByRole('button', { name: 'Smetti di seguire' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Smettere di seguire questo torneo?' });
@@ -234,7 +228,7 @@ describe('/subscriptions (My tournaments)', () => {
     const item = followed('open_registration', 'Open di Natale');
     const { calls } = subscriptionsApi([item]);
     renderApp('/subscriptions');
-    const toggle = await screen.findByRole('switch', { name: /^Notifiche per Open di Natale/ }, WAIT);
+    const toggle = await screen.findByRole('switch', { name: /^Notifiche per Open di Natale/ });
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
     expect(screen.getByText('Notifiche spente')).toBeTruthy();
@@ -252,7 +246,7 @@ describe('/subscriptions (My tournaments)', () => {
     const item = followed('open_registration', 'Open di Natale', { notificationsEnabled: false });
     const { calls } = subscriptionsApi([item, followed('open_registration', 'Coppa della Befana')]);
     renderApp('/subscriptions');
-    await screen.findByRole('region', { name: 'Iscrizioni aperte 2' }, WAIT);
+    await screen.findByRole('region', { name: 'Iscrizioni aperte 2' });
 
     // Cancelled: nothing sent.
     fireEvent.click(within(card('Open di Natale')).getByRole('button', { name: 'Segna come perso' }));
@@ -271,7 +265,7 @@ describe('/subscriptions (My tournaments)', () => {
         within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Segna come perso' }),
       );
     });
-    const lostSection = await screen.findByRole('region', { name: 'Persi 1' }, WAIT);
+    const lostSection = await screen.findByRole('region', { name: 'Persi 1' });
     const lost = within(lostSection).getByRole('article', { name: 'Open di Natale' });
     expect(within(lost).getByRole('switch').getAttribute('aria-checked')).toBe('false');
     expect(within(lost).getByText('Notifiche spente (torneo perso)')).toBeTruthy();
@@ -282,7 +276,7 @@ describe('/subscriptions (My tournaments)', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Togli il segno' }));
     });
-    await screen.findByRole('region', { name: 'Iscrizioni aperte 2' }, WAIT);
+    await screen.findByRole('region', { name: 'Iscrizioni aperte 2' });
     expect(screen.queryByRole('region', { name: /^Persi/ })).toBeNull();
     // Its notifications were off before: still off.
     expect(within(card('Open di Natale')).getByRole('switch').getAttribute('aria-checked')).toBe('false');
@@ -297,7 +291,7 @@ describe('/subscriptions (My tournaments)', () => {
     const item = followed('open_registration', 'Open di Natale');
     const api = subscriptionsApi([item]);
     renderApp('/subscriptions');
-    const natale = await screen.findByRole('article', { name: 'Open di Natale' }, WAIT);
+    const natale = await screen.findByRole('article', { name: 'Open di Natale' });
     // Someone unfollowed it in another tab: the server answers 404 NOT_SUBSCRIBED.
     api.forget(item.id);
     fireEvent.click(within(natale).getByRole('button', { name: 'Smetti di seguire' }));

@@ -21,7 +21,7 @@ const data = (overrides: Partial<WhatsNew> = {}): WhatsNew => ({
   ...overrides,
 });
 
-describe("What's New", { timeout: 20_000 }, () => {
+describe("What's New", () => {
   it('lists changes and platform updates newest first, marks the new ones and clears the dot', async () => {
     let seen = false;
     const calls = stubApi({
@@ -34,9 +34,7 @@ describe("What's New", { timeout: 20_000 }, () => {
     });
     renderApp('/home');
     const nav = within(
-      (
-        await screen.findAllByRole('navigation', { name: 'Navigazione principale' }, { timeout: 5_000 })
-      )[0] as HTMLElement,
+      (await screen.findAllByRole('navigation', { name: 'Navigazione principale' }))[0] as HTMLElement,
     );
     const link = nav.getByRole('link', { name: /Novità/ });
     expect(await within(link).findByText('Novità da leggere')).toBeTruthy();
@@ -44,7 +42,7 @@ describe("What's New", { timeout: 20_000 }, () => {
     await act(async () => {
       link.click();
     });
-    const list = within(await screen.findByRole('list', { name: 'Novità' }, { timeout: 5_000 }));
+    const list = within(await screen.findByRole('list', { name: 'Novità' }));
     const items = list.getAllByRole('listitem');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
       'Aggiornamento della piattaforma',
@@ -68,7 +66,7 @@ describe("What's New", { timeout: 20_000 }, () => {
       'POST /whats-new/seen': null,
     });
     renderApp('/whatsnew');
-    expect(await screen.findByText('Ancora nessuna novità', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('Ancora nessuna novità')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Esplora i tornei' }).getAttribute('href')).toBe('/explore');
   });
 });

@@ -5,7 +5,7 @@ import { renderApp } from '../../../../test/test-utils';
 
 /** The first sign-in on the page opens the onboarding guide (issue 15); skip it as a user would. */
 async function skipOnboardingGuide() {
-  const guide = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+  const guide = await screen.findByRole('dialog');
   await act(async () => {
     fireEvent.click(within(guide).getByRole('button', { name: 'Salta' }));
   });

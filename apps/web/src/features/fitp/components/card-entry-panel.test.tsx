@@ -6,7 +6,6 @@ import { tournament } from '../../../../test/fixtures/competitions';
 import { renderInApp } from '../../../../test/test-utils';
 import { CardEntryPanel } from './card-entry-panel';
 
-const WAIT = { timeout: 5_000 };
 const entrant = (
   id: number,
   surname: string,
@@ -53,7 +52,7 @@ describe('the card on the tournament detail', () => {
   it('shows the position out of the total, the cut line, the opponents with the user marked and the eligibility', async () => {
     stubApi({ 'GET /user': testUser() });
     renderInApp(<CardEntryPanel tournament={draw({})} hasCard />);
-    const panel = await screen.findByTestId('fitp-entry', undefined, WAIT);
+    const panel = await screen.findByTestId('fitp-entry');
     expect(within(panel).getByText('3° su 3 per classifica')).toBeTruthy();
     expect(within(panel).getByText('Riserva n. 1')).toBeTruthy();
     expect(within(panel).getByText('Linea di taglio: 2 posti')).toBeTruthy();
@@ -85,7 +84,7 @@ describe('the card on the tournament detail', () => {
         hasCard
       />,
     );
-    const panel = await screen.findByTestId('fitp-entry', undefined, WAIT);
+    const panel = await screen.findByTestId('fitp-entry');
     expect(within(panel).getByText('3° su 3 per ordine di iscrizione')).toBeTruthy();
     expect(within(panel).getByText('Dentro il tabellone')).toBeTruthy();
     expect(within(panel).getByText('Sopra il tuo limite')).toBeTruthy();
@@ -96,7 +95,7 @@ describe('the card on the tournament detail', () => {
   it('deep-links to Settings › FITP without a card', async () => {
     stubApi({ 'GET /user': testUser() });
     renderInApp(<CardEntryPanel tournament={draw({ myEntry: null, eligibility: null })} hasCard={false} />);
-    const link = await screen.findByRole('link', { name: 'Collega la tessera' }, WAIT);
+    const link = await screen.findByRole('link', { name: 'Collega la tessera' });
     expect(link.getAttribute('href')).toBe('/settings?tab=fitp');
   });
 });

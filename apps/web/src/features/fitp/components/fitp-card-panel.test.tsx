@@ -6,8 +6,6 @@ import { fitpCard } from '../../../../test/fixtures/fitp';
 import { renderInApp } from '../../../../test/test-utils';
 import { FitpCardPanel } from './fitp-card-panel';
 
-const WAIT = { timeout: 5_000 };
-
 const noSync: FitpSyncResponse = { toAdd: [], toRemove: [] };
 const click = async (element: HTMLElement) => {
   await act(async () => {
@@ -31,7 +29,7 @@ describe('Settings › FITP', () => {
       'GET /fitp/sync': noSync,
     });
     renderInApp(<FitpCardPanel />);
-    expect(await screen.findByText(/Nessuna tessera collegata/, undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText(/Nessuna tessera collegata/)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Collega la tessera' }));
 
     type('Numero di tessera FITP', '');
@@ -48,16 +46,16 @@ describe('Settings › FITP', () => {
     type('Numero di tessera FITP', '445 537 108');
     await click(screen.getByRole('button', { name: 'Verifica e collega' }));
     expect(calls.find((c) => c.path === '/fitp/validate')?.body).toEqual({ membershipCard: '445537108' });
-    const player = await screen.findByTestId('fitp-player', undefined, WAIT);
+    const player = await screen.findByTestId('fitp-player');
     expect(within(player).getByText('Alberto Giordano')).toBeTruthy();
     expect(within(player).getByText('Circolo Tennis Trapani')).toBeTruthy();
     expect(within(player).getByText('4.2 (2019)')).toBeTruthy();
     expect(screen.getByText('Tessera verificata')).toBeTruthy();
     // Spec §4: connecting opens the sync dialog.
     expect(
-      await screen.findByRole('dialog', { name: 'Allinea i tornei con le tue iscrizioni' }, WAIT),
+      await screen.findByRole('dialog', { name: 'Allinea i tornei con le tue iscrizioni' }),
     ).toBeTruthy();
-    expect(await screen.findByText(/Tutto allineato/, undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText(/Tutto allineato/)).toBeTruthy();
   });
 
   it('says why a card failed (unknown, already in another account) and offers the owner a report', async () => {
@@ -71,16 +69,16 @@ describe('Settings › FITP', () => {
       },
     });
     renderInApp(<FitpCardPanel />);
-    await click(await screen.findByRole('button', { name: 'Collega la tessera' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Collega la tessera' }));
     type('Numero di tessera FITP', '445537108');
     await click(screen.getByRole('button', { name: 'Verifica e collega' }));
-    const alert = await screen.findByRole('alert', undefined, WAIT);
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/già collegata a un altro account/);
     await click(within(alert).getByRole('button', { name: 'Segnalalo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Segnala dati errati' });
     fireEvent.change(within(dialog).getByLabelText('Messaggio'), { target: { value: 'È la mia tessera' } });
     await click(within(dialog).getByRole('button', { name: 'Invia segnalazione' }));
-    expect(await within(dialog).findByText(/Grazie per la segnalazione/, undefined, WAIT)).toBeTruthy();
+    expect(await within(dialog).findByText(/Grazie per la segnalazione/)).toBeTruthy();
     expect(calls.find((c) => c.path === '/fitp/report-mismatch')?.body).toEqual({
       message: 'È la mia tessera',
       membershipCard: '445537108',
@@ -108,15 +106,13 @@ describe('Settings › FITP', () => {
       'GET /fitp/status': { connected: true },
     });
     renderInApp(<FitpCardPanel />);
-    await click(await screen.findByRole('button', { name: 'Collega la tessera' }, WAIT));
+    await click(await screen.findByRole('button', { name: 'Collega la tessera' }));
     type('Numero di tessera FITP', '445537108');
     await click(screen.getByRole('button', { name: 'Verifica e collega' }));
-    expect(
-      await screen.findByText(/Servizio della federazione non disponibile/, undefined, WAIT),
-    ).toBeTruthy();
+    expect(await screen.findByText(/Servizio della federazione non disponibile/)).toBeTruthy();
     down = false;
     await click(screen.getByRole('button', { name: 'Riprova il collegamento' }));
-    expect(await screen.findByTestId('fitp-player', undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByTestId('fitp-player')).toBeTruthy();
   });
 
   it('shows the saved data under the degraded notice when the federation is down', async () => {
@@ -133,7 +129,7 @@ describe('Settings › FITP', () => {
         ),
     });
     renderInApp(<FitpCardPanel />);
-    expect(await screen.findByText(/non è al momento raggiungibile/, undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText(/non è al momento raggiungibile/)).toBeTruthy();
     expect(within(screen.getByTestId('fitp-player')).getByText('Alberto Giordano')).toBeTruthy();
   });
 
@@ -153,12 +149,12 @@ describe('Settings › FITP', () => {
       'GET /fitp/status': { connected: false },
     });
     renderInApp(<FitpCardPanel />);
-    const toggle = await screen.findByRole('switch', { name: /Segui automaticamente/ }, WAIT);
+    const toggle = await screen.findByRole('switch', { name: /Segui automaticamente/ });
     await click(toggle);
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ autoFollow: false }));
     await click(screen.getByRole('button', { name: 'Scollega la tessera' }));
     await click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Scollega' }));
-    expect(await screen.findByText(/Nessuna tessera collegata/, undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText(/Nessuna tessera collegata/)).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/fitp/card')).toBe(true);
   });
 });

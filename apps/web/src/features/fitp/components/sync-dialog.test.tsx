@@ -6,7 +6,6 @@ import { renderInApp } from '../../../../test/test-utils';
 import { CardStatusCard } from './card-status-card';
 import { SyncDialog } from './sync-dialog';
 
-const WAIT = { timeout: 5_000 };
 const click = async (element: HTMLElement) => {
   await act(async () => {
     fireEvent.click(element);
@@ -58,16 +57,8 @@ describe('the sync dialog', () => {
       },
     });
     renderInApp(<SyncDialog open onOpenChange={() => {}} />);
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Allinea i tornei con le tue iscrizioni' },
-      WAIT,
-    );
-    const toAdd = await within(dialog).findByRole(
-      'group',
-      { name: 'Iscritto, non seguito: da seguire (2)' },
-      WAIT,
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Allinea i tornei con le tue iscrizioni' });
+    const toAdd = await within(dialog).findByRole('group', { name: 'Iscritto, non seguito: da seguire (2)' });
     expect(
       within(toAdd)
         .getAllByRole('checkbox')
@@ -82,7 +73,7 @@ describe('the sync dialog', () => {
       add: [{ competitionGuid: item(1, '').competitionGuid, tournamentUuid: item(1, '').tournamentUuid }],
       remove: [{ competitionGuid: item(3, '').competitionGuid, tournamentUuid: item(3, '').tournamentUuid }],
     });
-    const outcome = await within(dialog).findByTestId('fitp-sync-outcome', undefined, WAIT);
+    const outcome = await within(dialog).findByTestId('fitp-sync-outcome');
     expect(outcome.textContent).toMatch(/Allineamento parziale: 1 di 2 aggiornati/);
     expect(outcome.textContent).toMatch(/Non rimosso: Non segui questo torneo/);
   });
@@ -107,8 +98,8 @@ describe('the sync dialog', () => {
       syncDeferredAt: deferred ? '2026-11-23T10:00:00.000Z' : null,
     });
     renderInApp(<CardStatusCard />);
-    const card = await screen.findByRole('region', { name: 'Tessera FITP' }, WAIT);
-    expect(await within(card).findByText('Alberto Giordano', undefined, WAIT)).toBeTruthy();
+    const card = await screen.findByRole('region', { name: 'Tessera FITP' });
+    expect(await within(card).findByText('Alberto Giordano')).toBeTruthy();
     expect(within(card).queryByText(/iscrizioni da rivedere/)).toBeNull();
     expect(
       within(card)
@@ -119,14 +110,14 @@ describe('the sync dialog', () => {
     deferred = true;
     window.sessionStorage.setItem('fitpSyncPrompted', '1');
     renderInApp(<CardStatusCard />);
-    const reminder = await screen.findAllByText(/Hai iscrizioni da rivedere/, undefined, WAIT);
+    const reminder = await screen.findAllByText(/Hai iscrizioni da rivedere/);
     await click(
       within(reminder[0]?.closest('[role="status"]') as HTMLElement).getByRole('button', {
         name: 'Rivedi ora',
       }),
     );
-    const dialog = await screen.findByRole('dialog', undefined, WAIT);
-    await click(await within(dialog).findByRole('button', { name: 'Rivedi più tardi' }, WAIT));
+    const dialog = await screen.findByRole('dialog');
+    await click(await within(dialog).findByRole('button', { name: 'Rivedi più tardi' }));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/fitp/sync/defer')).toBe(true);
   });
 
@@ -145,15 +136,11 @@ describe('the sync dialog', () => {
       },
     });
     const first = renderInApp(<CardStatusCard />);
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: 'Allinea i tornei con le tue iscrizioni' },
-      WAIT,
-    );
-    expect(await within(dialog).findByText('Torneo di Natale', undefined, WAIT)).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Allinea i tornei con le tue iscrizioni' });
+    expect(await within(dialog).findByText('Torneo di Natale')).toBeTruthy();
     first.unmount();
     renderInApp(<CardStatusCard />);
-    expect(await screen.findByText(/Hai iscrizioni da rivedere/, undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText(/Hai iscrizioni da rivedere/)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -170,7 +157,7 @@ describe('the sync dialog', () => {
       },
     });
     renderInApp(<CardStatusCard />);
-    const link = await screen.findByRole('link', { name: /Collega la tessera/ }, WAIT);
+    const link = await screen.findByRole('link', { name: /Collega la tessera/ });
     expect(link.getAttribute('href')).toBe('/settings?tab=fitp');
   });
 });

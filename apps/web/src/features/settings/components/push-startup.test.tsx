@@ -1,9 +1,10 @@
 import { act, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../../../../test/api-stub';
 import { browserWithPush, VAPID_KEY } from '../../../../test/fixtures/web-push';
 import { stubRoutes } from '../../../../test/route-stub';
 import { renderApp } from '../../../../test/test-utils';
+import { PUSH_PROMPT_DELAY_MS, pushStartupIdle } from './push-startup';
 
 function pushServer(pushNotifications: boolean) {
   // One user: registering turns push on, and the app reads the user again.
@@ -31,7 +32,32 @@ function pushServer(pushNotifications: boolean) {
 const registrations = (calls: ReturnType<typeof stubRoutes>) =>
   calls.filter((call) => call.method === 'POST' && call.path === '/api/notifications/device-token');
 
+const keyReads = (calls: ReturnType<typeof stubRoutes>) =>
+  calls.filter((call) => call.path === '/api/notifications/vapid-public-key');
+
+/**
+ * The prompt's delay on a fake clock (it still moves with real time, so the rest of the app
+ * runs as usual): the tests jump past it instead of waiting for it.
+ */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+
+/** Moves the fake clock by `ms`, then waits for the start-up work that began to finish. */
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+    await pushStartupIdle();
+  });
+
+/** Waits until the start-up work of the signed-in shell (PushStartup's effect) ran. */
+const signedIn = async (calls: ReturnType<typeof stubRoutes>) => {
+  await waitFor(() =>
+    expect(calls.some((call) => call.path === '/api/notifications/unread-count')).toBe(true),
+  );
+  await act(() => pushStartupIdle());
+};
+
 afterEach(() => {
+  vi.useRealTimers();
   // Back to happy-dom's own navigator.
   Reflect.deleteProperty(navigator, 'serviceWorker');
   Reflect.deleteProperty(navigator, 'userAgent');
@@ -77,10 +103,8 @@ describe('web push on start and on return (spec §4)', () => {
     const tabCalls = pushServer(true);
     renderApp('/whatsnew');
     // The start-up path ran (it read the server key), and then found nothing to refresh.
-    await waitFor(() =>
-      expect(tabCalls.some((call) => call.path === '/api/notifications/vapid-public-key')).toBe(true),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(keyReads(tabCalls)).toHaveLength(1));
+    await act(() => pushStartupIdle());
     expect(tab.subscribes).toBe(0);
     expect(registrations(tabCalls)).toEqual([]);
   });
@@ -90,12 +114,9 @@ describe('web push on start and on return (spec §4)', () => {
     const app = browserWithPush({ permission: 'granted', existing: false, android: true, standalone: true });
     const calls = pushServer(true);
     renderApp('/whatsnew');
-    await waitFor(() =>
-      expect(calls.some((call) => call.path === '/api/notifications/unread-count')).toBe(true),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await signedIn(calls);
     expect(app.subscribes).toBe(0);
-    expect(calls.some((call) => call.path === '/api/notifications/vapid-public-key')).toBe(false);
+    expect(keyReads(calls)).toEqual([]);
     expect(registrations(calls)).toEqual([]);
   });
 
@@ -125,55 +146,69 @@ describe('web push on start and on return (spec §4)', () => {
       android: true,
       standalone: true,
     });
+    fakeClock();
     const calls = pushServer(false);
     renderApp('/whatsnew');
-    await waitFor(() => expect(browser.prompts).toBe(1), { timeout: 5000 });
-    await waitFor(() => expect(registrations(calls)).toHaveLength(1));
+    await signedIn(calls);
+    await advance(PUSH_PROMPT_DELAY_MS);
+    expect(browser.prompts).toBe(1);
+    expect(registrations(calls)).toHaveLength(1);
     expect(window.localStorage.getItem('notificationPermissionRequested')).toBe('true');
   });
 
-  // These wait past the 2 s prompt delay to see that no prompt comes.
-  it('remembers a refusal and never asks again', { timeout: 15_000 }, async () => {
+  // These move the fake clock past the 2 s prompt delay to see that no prompt comes.
+  it('remembers a refusal and never asks again', async () => {
     const browser = browserWithPush({
       permission: 'default',
       answer: 'denied',
       android: true,
       standalone: true,
     });
+    fakeClock();
     const calls = pushServer(false);
     const first = renderApp('/whatsnew');
-    await waitFor(() => expect(browser.prompts).toBe(1), { timeout: 5000 });
+    await signedIn(calls);
+    await advance(PUSH_PROMPT_DELAY_MS);
+    expect(browser.prompts).toBe(1);
     expect(window.localStorage.getItem('fcmDebugError')).toBe('Notification permission denied');
     first.unmount();
 
     // Next start: permission is back to "default" (the browser's quiet UI), but we asked already.
     browser.permission = 'default';
+    const again = pushServer(false);
     const second = renderApp('/whatsnew');
     expect(await second.findByRole('heading', { level: 1 })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await signedIn(again);
+    await advance(PUSH_PROMPT_DELAY_MS);
     expect(browser.prompts).toBe(1);
-    expect(registrations(calls)).toEqual([]);
+    expect(keyReads(again)).toEqual([]);
+    expect(registrations(again)).toEqual([]);
   });
 
-  it('never asks by itself in a browser tab, or on a desktop install', { timeout: 15_000 }, async () => {
+  it('never asks by itself in a browser tab, or on a desktop install', async () => {
+    fakeClock();
     const tab = browserWithPush({
       permission: 'default',
       answer: 'granted',
       android: true,
       standalone: false,
     });
-    pushServer(false);
+    const tabCalls = pushServer(false);
     const view = renderApp('/whatsnew');
     expect(await view.findByRole('heading', { level: 1 })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await signedIn(tabCalls);
+    await advance(PUSH_PROMPT_DELAY_MS);
     expect(tab.prompts).toBe(0);
+    expect(keyReads(tabCalls)).toEqual([]);
     view.unmount();
 
     const desktop = browserWithPush({ permission: 'default', answer: 'granted', standalone: true });
-    pushServer(false);
+    const desktopCalls = pushServer(false);
     const desktopView = renderApp('/whatsnew');
     expect(await desktopView.findByRole('heading', { level: 1 })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await signedIn(desktopCalls);
+    await advance(PUSH_PROMPT_DELAY_MS);
     expect(desktop.prompts).toBe(0);
+    expect(keyReads(desktopCalls)).toEqual([]);
   });
 });

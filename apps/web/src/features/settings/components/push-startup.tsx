@@ -18,6 +18,22 @@ export const PUSH_PROMPT_DELAY_MS = 2000;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The start-up work under way (a re-registration, the permission prompt): see {@link pushStartupIdle}. */
+const pending = new Set<Promise<void>>();
+
+function track(work: Promise<void>): void {
+  pending.add(work);
+  void work.finally(() => pending.delete(work));
+}
+
+/**
+ * Resolves once the push start-up work begun so far has finished. For tests, which wait for it
+ * to see that a run did nothing, instead of waiting "long enough".
+ */
+export async function pushStartupIdle(): Promise<void> {
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+}
+
 /**
  * Web push in the signed-in app shell (spec §4 "Push permission"), rendering nothing:
  * - on start and on every return to the page, if permission is already granted, the
@@ -73,9 +89,9 @@ export function PushStartup() {
       }
     };
 
-    void reRegister();
+    track(reRegister());
     const onVisibility = () => {
-      if (document.visibilityState === 'visible') void reRegister();
+      if (document.visibilityState === 'visible') track(reRegister());
     };
     document.addEventListener('visibilitychange', onVisibility);
 
@@ -87,20 +103,22 @@ export function PushStartup() {
       !readStorage(PUSH_STORAGE_KEYS.permissionRequested)
     ) {
       timer = setTimeout(() => {
-        void (async () => {
-          try {
-            const result = await subscribeToPush(await vapidKey());
-            if (result.status !== 'subscribed' || cancelled) return;
-            await registerDeviceToken(JSON.stringify(result.subscription), collectDeviceInfo());
-            await refresh();
-          } catch (error) {
-            writeStorage(PUSH_STORAGE_KEYS.permissionRequested, 'true');
-            writeStorage(
-              PUSH_STORAGE_KEYS.debugError,
-              `API Error: ${isApiClientError(error) ? error.message : message(error)}`,
-            );
-          }
-        })();
+        track(
+          (async () => {
+            try {
+              const result = await subscribeToPush(await vapidKey());
+              if (result.status !== 'subscribed' || cancelled) return;
+              await registerDeviceToken(JSON.stringify(result.subscription), collectDeviceInfo());
+              await refresh();
+            } catch (error) {
+              writeStorage(PUSH_STORAGE_KEYS.permissionRequested, 'true');
+              writeStorage(
+                PUSH_STORAGE_KEYS.debugError,
+                `API Error: ${isApiClientError(error) ? error.message : message(error)}`,
+              );
+            }
+          })(),
+        );
       }, PUSH_PROMPT_DELAY_MS);
     }
 
