@@ -18,13 +18,15 @@ describe('federation faults', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     ctx = await createFederationTestApp();
-    // A client that gives up on a slow answer quickly (the timeout fault below).
+    // A client that gives up on a slow answer quickly (the timeout fault below), the search too
+    // (its own timeout is longer, §10).
     ctx.ingestion = {
       ...ctx.ingestion,
-      federation: testFederationClient(ctx.sim.url, { timeoutMs: 400, maxRetries: 1 }),
+      federation: testFederationClient(ctx.sim.url, { timeoutMs: 400, listTimeoutMs: 1_000, maxRetries: 1 }),
     };
     storedBefore = (await ctx.test.database.db.select({ guid: competitions.guid }).from(competitions)).length;
-  });
+    // The baseline pass reads every detail, file list and draw due (decision 181): the suite's time.
+  }, 180_000);
   afterAll(() => ctx.close());
 
   const count = async () =>
