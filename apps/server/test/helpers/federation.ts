@@ -13,12 +13,14 @@ export function startTestSimulator(options: SimulatorOptions = {}): Promise<Simu
 /** A client that gives up fast: tests must not wait out production backoffs. */
 export function testFederationClient(
   baseUrl: string,
-  options: { timeoutMs?: number; maxRetries?: number } = {},
+  options: { timeoutMs?: number; listTimeoutMs?: number; maxRetries?: number } = {},
 ): FederationClient {
   return createFederationClient({
     baseUrl,
     logger: silentLogger,
     timeoutMs: options.timeoutMs ?? 5_000,
+    // The search has its own (longer) timeout (§10); unset, the client's default.
+    ...(options.listTimeoutMs !== undefined && { listTimeoutMs: options.listTimeoutMs }),
     maxRetries: options.maxRetries ?? 2,
     retryBaseMs: 5,
     retryMaxMs: 50,

@@ -1,4 +1,5 @@
 import type { SimulatorHandle } from '@radar/fitp-simulator';
+import { addDays, romeDate } from '@radar/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -11,6 +12,7 @@ import {
   ingestSoonIfNeeded,
   requestIngestion,
 } from '../../src/jobs/ingest';
+import { CADENCE } from '../../src/modules/ingestion/cadence';
 import { readFederationStatus } from '../../src/modules/ingestion/ingestion.repository';
 import { startTestSimulator, testFederationClient } from '../helpers/federation';
 import { TEST_JOB_SETTINGS } from '../helpers/jobs';
@@ -72,7 +74,12 @@ describe('ingestion job', () => {
     while (!(await readFederationStatus(t.database.db))?.lastIngestFinishedAt && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect(await stored()).toBe(sim.federation.published(sim.clock.nowMs()).length);
+    // The whole calendar the daily sweep reads: every published competition from 60 days back (decision 181).
+    const from = addDays(romeDate(sim.clock.now()), -CADENCE.sweepPastDays);
+    const swept = sim.federation
+      .published(sim.clock.nowMs())
+      .filter((c) => new Date(c.startDay * 86_400_000).toISOString().slice(0, 10) >= from);
+    expect(await stored()).toBe(swept.length);
     expect(await ingestSoonIfNeeded(queue, t.database.db)).toBe(false);
   });
 });

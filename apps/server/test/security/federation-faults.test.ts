@@ -18,13 +18,15 @@ describe('federation faults', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     ctx = await createFederationTestApp();
-    // A client that gives up on a slow answer quickly (the timeout fault below).
+    // A client that gives up on a slow answer quickly (the timeout fault below), the search too
+    // (its own timeout is longer, §10).
     ctx.ingestion = {
       ...ctx.ingestion,
-      federation: testFederationClient(ctx.sim.url, { timeoutMs: 400, maxRetries: 1 }),
+      federation: testFederationClient(ctx.sim.url, { timeoutMs: 400, listTimeoutMs: 1_000, maxRetries: 1 }),
     };
     storedBefore = (await ctx.test.database.db.select({ guid: competitions.guid }).from(competitions)).length;
-  });
+    // The baseline pass reads every detail, file list and draw due (decision 181): the suite's time.
+  }, 180_000);
   afterAll(() => ctx.close());
 
   const count = async () =>
@@ -96,23 +98,33 @@ describe('federation faults', { timeout: 180_000 }, () => {
     const added = ctx.sim.script.addCompetition({ name: 'Dettaglio in arrivo' });
     const uid = added.tournamentUids[0] ?? '';
     ctx.sim.script.fault({ kind: 'no-content', guid: added.guid });
-    ctx.sim.script.addDocument({ tournamentUid: uid, title: 'Locandina in arrivo' });
+    const document = ctx.sim.script.addDocument({ tournamentUid: uid, title: 'Locandina in arrivo' });
     const first = await runIngestion(ctx.ingestion);
     expect(first.detailsUnpublished).toBeGreaterThan(0);
-    const before = await ctx.test.database.db
+    // Documents are the competition's (decision 182): none read while it has no detail.
+    const documents = () =>
+      ctx.test.database.db
+        .select()
+        .from(tournamentItems)
+        .where(and(eq(tournamentItems.competitionGuid, added.guid), eq(tournamentItems.kind, 'document')));
+    const [unpublished] = await ctx.test.database.db
       .select()
-      .from(tournamentItems)
-      .where(eq(tournamentItems.tournamentUuid, uid));
-    expect(before).toHaveLength(0);
+      .from(competitions)
+      .where(eq(competitions.guid, added.guid));
+    expect(unpublished?.detailStatus).toBe('unpublished');
+    expect(await documents()).toHaveLength(0);
 
     ctx.sim.script.clearFaults();
-    ctx.sim.clock.advance({ minutes: 20 });
-    await runIngestion(ctx.ingestion);
-    const after = await ctx.test.database.db
+    // Its detail is asked again at its interval (decision 181: 5 hours before the start).
+    ctx.sim.clock.advance({ hours: 6 });
+    const second = await runIngestion(ctx.ingestion);
+    expect(second.detailsRead).toBeGreaterThan(0);
+    const [published] = await ctx.test.database.db
       .select()
-      .from(tournamentItems)
-      .where(eq(tournamentItems.tournamentUuid, uid));
-    expect(after.map((item) => item.title)).toContain('Locandina in arrivo');
+      .from(competitions)
+      .where(eq(competitions.guid, added.guid));
+    expect(published?.detailStatus).toBe('found');
+    expect((await documents()).map((item) => item.itemKey)).toEqual([document.fileName]);
   });
 
   it('after recovery, has every competition published meanwhile, each recorded once', async () => {

@@ -71,7 +71,9 @@ export const dedupeKeys = {
   /** A draw: once per published version (its checksum). */
   newScoreboard: (uuid: string, sectionCode: string, checksum: string) =>
     `new_scoreboard:${uuid}:${sectionCode}:${checksum}`,
-  deadlineChanged: (guid: string, from: string, to: string) => `deadline_changed:${guid}:${from}>${to}`,
+  /** A move of the competition's last deadline, or of a band's (`bands`: the checksum of its deadlines as read). */
+  deadlineChanged: (guid: string, from: string, to: string, bands: string) =>
+    `deadline_changed:${guid}:${from}>${to}:${bands}`,
   datesChanged: (guid: string, from: string, to: string) => `dates_changed:${guid}:${from}>${to}`,
 };
 

@@ -141,7 +141,20 @@ export type StoredDetailState = {
     detailFingerprint: string | null;
   };
   tournamentUuids: Set<string>;
+  /** Each stored tournament's deadlines, as `deadlineSignature` writes them (reminders count down to these). */
+  deadlines: Map<string, string>;
 };
+
+/** A tournament's deadlines as one comparable string: its closing and its bands in order. */
+export function deadlineSignature(
+  registrationClosesAt: Date | null,
+  bands: readonly { minRank: string; maxRank: string; closesAt: Date | null; byReferee: boolean }[],
+): string {
+  return JSON.stringify([
+    registrationClosesAt?.toISOString() ?? null,
+    ...bands.map((b) => [b.minRank, b.maxRank, b.closesAt?.toISOString() ?? null, b.byReferee]),
+  ]);
+}
 
 export async function lockDetailState(tx: Tx, guid: string): Promise<StoredDetailState | null> {
   const [competition] = await tx
@@ -158,10 +171,28 @@ export async function lockDetailState(tx: Tx, guid: string): Promise<StoredDetai
     .for('update');
   if (!competition) return null;
   const storedTournaments = await tx
-    .select({ uuid: tournaments.uuid })
+    .select({ uuid: tournaments.uuid, registrationClosesAt: tournaments.registrationClosesAt })
     .from(tournaments)
     .where(eq(tournaments.competitionGuid, guid));
-  return { competition, tournamentUuids: new Set(storedTournaments.map((t) => t.uuid)) };
+  const uuids = storedTournaments.map((t) => t.uuid);
+  const bands =
+    uuids.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(tournamentDeadlines)
+          .where(inArray(tournamentDeadlines.tournamentUuid, uuids))
+          .orderBy(tournamentDeadlines.tournamentUuid, tournamentDeadlines.ordinal);
+  const deadlines = new Map(
+    storedTournaments.map((t) => [
+      t.uuid,
+      deadlineSignature(
+        t.registrationClosesAt,
+        bands.filter((b) => b.tournamentUuid === t.uuid),
+      ),
+    ]),
+  );
+  return { competition, tournamentUuids: new Set(uuids), deadlines };
 }
 
 export async function upsertTournaments(tx: Tx, values: (typeof tournaments.$inferInsert)[]): Promise<void> {

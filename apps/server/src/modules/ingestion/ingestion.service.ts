@@ -44,6 +44,7 @@ import {
 import {
   type CompetitionListValues,
   cadenceCandidates,
+  deadlineSignature,
   drawTournaments,
   findTournamentDraws,
   hasCompetition,
@@ -405,15 +406,25 @@ export async function applyDetail(
     }
     const closesAt = latest(listed.map(closesAtOf));
     const before = competition.registrationClosesAt;
-    if (news && before && closesAt && before.getTime() !== closesAt.getTime()) {
-      const from = before.toISOString();
-      const to = closesAt.toISOString();
+    // Reminders count down to a band's deadline (decision 182): a band moving (or left to the
+    // referee) reschedules them even when the competition's last deadline stays.
+    const signatures = listed.map((t) =>
+      deadlineSignature(t.registrationClosesAt ?? closesAtOf(t), t.deadlines),
+    );
+    const bandsMoved = listed.some((t, i) => {
+      const stored = state.deadlines.get(t.uuid);
+      return stored !== undefined && stored !== signatures[i];
+    });
+    const lastMoved = before !== null && closesAt !== null && before.getTime() !== closesAt.getTime();
+    const from = (before ?? closesAt)?.toISOString();
+    const to = (closesAt ?? before)?.toISOString();
+    if (news && (lastMoved || bandsMoved) && from !== undefined && to !== undefined) {
       events.push({
         kind: 'deadline_changed',
         competitionGuid: guid,
         tournamentUuid: null,
         itemKey: null,
-        dedupeKey: dedupeKeys.deadlineChanged(guid, from, to),
+        dedupeKey: dedupeKeys.deadlineChanged(guid, from, to, checksum(signatures).slice(0, 16)),
         payload: { competitionName: competition.name, from, to },
       });
     }

@@ -86,7 +86,7 @@ describe('ingestion (sharded sweep)', () => {
     expect((await events()).map((e) => [e.kind, e.competitionGuid])).toEqual([
       ['new_competition', extra.row.guid],
     ]);
-  });
+  }, 90_000);
 
   it('discards a snapshot whose totals do not reconcile: the stored calendar stays byte for byte', async () => {
     fed.add(...generateCalendar({ 15: 150, 16: 30 }, { from: '2026-06-12' }));
@@ -225,6 +225,44 @@ describe('ingestion (sharded sweep)', () => {
       rankingLimit: '4.1',
       availableRankings: ['4.1', '4.2', '4.NC'],
     });
+  });
+
+  it('records deadline_changed once when a band deadline moves, though the last deadline stays', async () => {
+    const row = fakeRow({ n: 8, provinceId: 15, startDate: '2026-07-01' });
+    const fourth = new Date('2026-06-25T10:00:00Z');
+    const last = new Date('2026-06-27T10:00:00Z');
+    const bands = [
+      { minRank: '4.NC', maxRank: '4.1', closesAt: fourth, byReferee: false },
+      { minRank: '3.5', maxRank: '1', closesAt: last, byReferee: false },
+    ];
+    const t = fakeTournament('T-BANDS', 88, { deadlines: bands });
+    fed.add({ ...fakeCompetition(row), detail: fakeDetail(row, [t]) });
+    await runIngestion(deps);
+    later(6 * HOUR);
+    await runIngestion(deps); // read again, unchanged: the starting point stands
+    // The fourth category closes a day later; the competition's last deadline is the same.
+    const moved = new Date(fourth.getTime() + 24 * HOUR);
+    t.deadlines = [
+      { minRank: '4.NC', maxRank: '4.1', closesAt: moved, byReferee: false },
+      { minRank: '3.5', maxRank: '1', closesAt: last, byReferee: false },
+    ];
+    later(6 * HOUR);
+    const pass = await runIngestion(deps);
+    expect(pass.events.deadline_changed).toBe(1);
+    later(6 * HOUR);
+    expect((await runIngestion(deps)).events.deadline_changed).toBe(0);
+    // Then the better band is left to the referee: one more.
+    t.deadlines = [
+      { minRank: '4.NC', maxRank: '4.1', closesAt: moved, byReferee: false },
+      { minRank: '3.5', maxRank: '1', closesAt: null, byReferee: true },
+    ];
+    later(6 * HOUR);
+    expect((await runIngestion(deps)).events.deadline_changed).toBe(1);
+    const recorded = (await events()).filter((e) => e.kind === 'deadline_changed');
+    expect(recorded.map((e) => [e.competitionGuid, e.payload])).toEqual([
+      [row.guid, expect.objectContaining({ from: last.toISOString(), to: last.toISOString() })],
+      [row.guid, expect.objectContaining({ from: last.toISOString(), to: moved.toISOString() })],
+    ]);
   });
 
   it('an unchanged detail writes nothing (checksum); a changed one is written', async () => {

@@ -1,7 +1,7 @@
 import type { SimulatorHandle } from '@radar/fitp-simulator';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitions, notifications, reminders, type User } from '../../../src/db/schema';
+import { competitionEvents, competitions, notifications, reminders, type User } from '../../../src/db/schema';
 import { declareJob, startJob } from '../../../src/jobs/definition';
 import { INGEST_QUEUE, ingestJob, requestIngestion } from '../../../src/jobs/ingest';
 import { liveUpdatesJob, REMIND_QUEUE, remindJob } from '../../../src/jobs/subscriptions';
@@ -15,6 +15,8 @@ import { silentLogger } from '../../helpers/logger';
 import { deliveriesOf, waitFor } from '../../helpers/notifications';
 import { followOk, subscriptionsClient } from '../../helpers/subscriptions';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
+
+const HOUR = 3_600_000;
 
 type Inbox = { items: { type: string; params: Record<string, unknown> }[] };
 
@@ -48,6 +50,15 @@ describe('followed tournaments on the federation simulator', () => {
   };
   const inbox = async (cookie: string): Promise<Inbox> =>
     (await t.app.inject({ url: '/api/notifications', headers: { cookie } })).json();
+  /** The kinds of the events recorded for one competition, in order. */
+  const eventsOf = async (guid: string) =>
+    (
+      await t.database.db
+        .select({ kind: competitionEvents.kind })
+        .from(competitionEvents)
+        .where(eq(competitionEvents.competitionGuid, guid))
+        .orderBy(asc(competitionEvents.id))
+    ).map((e) => e.kind);
   /** A scripted competition, ingested; its first tournament's uuid. */
   const published = async (input: Parameters<SimulatorHandle['script']['addCompetition']>[0] = {}) => {
     sim.clock.advance({ minutes: 7 });
@@ -57,16 +68,33 @@ describe('followed tournaments on the federation simulator', () => {
       guid: guid.toUpperCase(),
       uuid: (tournamentUids[0] ?? '').toUpperCase(),
       uid: tournamentUids[0] ?? '',
+      uids: tournamentUids,
     };
   };
 
   it('tells followers with notifications on of a new document, order of play and draw, once, and nobody else', async () => {
-    const { guid, uuid, uid } = await published({ name: 'Trofeo dei Colli' });
+    // Registration closes in a few hours: the draw is read once it has closed (decision 181).
+    const closes = new Date(sim.clock.now().getTime() + 6 * HOUR);
+    const { guid, uuid, uid, uids } = await published({
+      name: 'Trofeo dei Colli',
+      registrationClosesAt: closes,
+      startDate: new Date(closes.getTime() + 2 * 86_400_000).toISOString().slice(0, 10),
+      tournaments: [{ type: 'Maschile' }, { type: 'Femminile' }],
+    });
+    const other = (uids[1] ?? '').toUpperCase();
+    for (let i = 0; i < 4; i++) sim.script.addEntry({ tournamentUid: uid, ranking: '4.NC' });
     const follower = await user();
     const muted = await user();
     const lost = await user();
     const bystander = await user();
     await followOk(follower.client, guid, uuid);
+    // Files are the competition's: a follower of its other tournament is told of them, not of the draw;
+    // one following both tournaments is told of each item once.
+    const ofOther = await user();
+    await followOk(ofOther.client, guid, other);
+    const ofBoth = await user();
+    await followOk(ofBoth.client, guid, uuid);
+    await followOk(ofBoth.client, guid, other);
     // One follower wants documents by email too (the default is push only).
     const emailed = await user();
     await followOk(emailed.client, guid, uuid);
@@ -80,23 +108,40 @@ describe('followed tournaments on the federation simulator', () => {
     await muted.client.notifications(await followOk(muted.client, guid, uuid), false);
     await lost.client.lost(await followOk(lost.client, guid, uuid), true);
 
-    sim.clock.advance({ minutes: 7 });
+    // Past the close, and past the detail's interval: the next pass lists the files and reads the draw.
+    sim.clock.advance({ hours: 7 });
     const document = sim.script.addDocument({ tournamentUid: uid, title: 'Locandina ufficiale' });
     sim.script.addOrderOfPlay({ tournamentUid: uid, title: 'OdG sabato' });
     sim.script.addDraw({ tournamentUid: uid, title: 'Tabellone principale' });
     await runIngestion(ingestion);
-    expect(await live()).toBe(6);
+    expect(await eventsOf(guid)).toEqual([
+      'new_competition',
+      'new_document',
+      'new_order_of_play',
+      'new_scoreboard',
+    ]);
+    // The document and the order of play to 4 followers each, the draw to the 3 of its tournament.
+    expect(await live()).toBe(11);
     expect(await live()).toBe(0); // run again: nothing new
 
+    const types = async (cookie: string) => (await inbox(cookie)).items.map((n) => n.type).sort();
     const items = (await inbox(follower.cookie)).items;
     expect(items.map((n) => n.type).sort()).toEqual(['new_document', 'new_order_of_play', 'new_scoreboard']);
     expect(items.find((n) => n.type === 'new_document')?.params).toEqual({
       tournamentName: 'Trofeo dei Colli',
       competitionGuid: guid,
       tournamentUuid: uuid,
-      documentName: 'Locandina ufficiale',
+      // The federation lists files by name (fitp-contract.md §4).
+      documentName: document.fileName,
     });
-    for (const other of [muted, lost, bystander]) expect((await inbox(other.cookie)).items).toEqual([]);
+    expect(document.fileName).toBe('Locandina ufficiale.pdf');
+    expect(items.find((n) => n.type === 'new_scoreboard')?.params).toMatchObject({ tournamentUuid: uuid });
+    expect(await types(ofBoth.cookie)).toEqual(['new_document', 'new_order_of_play', 'new_scoreboard']);
+    expect(await types(ofOther.cookie)).toEqual(['new_document', 'new_order_of_play']);
+    expect((await inbox(ofOther.cookie)).items.find((n) => n.type === 'new_document')?.params).toMatchObject({
+      tournamentUuid: other,
+    });
+    for (const o of [muted, lost, bystander]) expect((await inbox(o.cookie)).items).toEqual([]);
     // Delivered by each one's preferences, like every notification.
     const documentOf = async (u: User) =>
       (
@@ -111,18 +156,23 @@ describe('followed tournaments on the federation simulator', () => {
     ]);
     expect(document.id).toBeGreaterThan(0);
 
-    // Ingesting again records nothing, so nothing is sent again.
-    sim.clock.advance({ minutes: 7 });
-    await runIngestion(ingestion);
+    // Ingesting again (every file and draw read again) records nothing, so nothing is sent again.
+    sim.clock.advance({ hours: 6 });
+    const again = await runIngestion(ingestion);
+    expect(again.fileListsRead).toBeGreaterThan(0);
+    expect(again.drawsRead).toBeGreaterThan(0);
+    expect(await eventsOf(guid)).toHaveLength(4);
     expect(await live()).toBe(0);
     expect((await inbox(follower.cookie)).items).toHaveLength(3);
   });
 
   it('does not tell a follower of items published before they followed', async () => {
     const { guid, uuid, uid } = await published();
-    sim.clock.advance({ minutes: 7 });
+    // Past the detail's interval: the pass lists the competition's documents.
+    sim.clock.advance({ hours: 6 });
     sim.script.addDocument({ tournamentUid: uid, title: 'Prima di seguirlo' });
     await runIngestion(ingestion);
+    expect(await eventsOf(guid)).toEqual(['new_competition', 'new_document']);
     const late = await user();
     sim.clock.advance({ minutes: 1 });
     await followOk(late.client, guid, uuid);
@@ -146,7 +196,10 @@ describe('followed tournaments on the federation simulator', () => {
     sim.clock.advance({ minutes: 7 });
     const moved = new Date(deadline.getTime() + 2 * 86_400_000);
     sim.script.updateCompetition({ guid, registrationClosesAt: moved });
+    // The detail is read again past its interval (decision 181): the moved deadline is seen then.
+    sim.clock.advance({ hours: 6 });
     await runIngestion(ingestion);
+    expect(await eventsOf(guid)).toEqual(['new_competition', 'deadline_changed']);
     const result = await runReminderPass({ db: t.database.db, queue: queue(), now: () => sim.clock.now() });
     expect(result.rescheduled).toBe(1);
     const after = await t.database.db.select().from(reminders).where(eq(reminders.subscriptionId, id));
@@ -173,8 +226,9 @@ describe('followed tournaments on the federation simulator', () => {
     const follower: { u: User; cookie: string; client: ReturnType<typeof subscriptionsClient> } =
       await user();
     await followOk(follower.client, guid, uuid);
-    sim.clock.advance({ minutes: 7 });
-    sim.script.addDocument({ tournamentUid: uid, title: 'Programma' });
+    // Past the detail's interval (decision 181): the requested pass lists the documents.
+    sim.clock.advance({ hours: 6 });
+    const programme = sim.script.addDocument({ tournamentUid: uid, title: 'Programma' });
     await requestIngestion(boss);
     const items = await waitFor(
       async () => {
@@ -183,7 +237,7 @@ describe('followed tournaments on the federation simulator', () => {
       },
       { timeoutMs: 60_000, what: 'the new_document notification' },
     );
-    expect(items.map((n) => [n.type, n.params.documentName])).toEqual([['new_document', 'Programma']]);
+    expect(items.map((n) => [n.type, n.params.documentName])).toEqual([['new_document', programme.fileName]]);
 
     // The remind worker sends a reminder that fell due (publishing moves the clock 7 minutes).
     const soon = new Date(
@@ -201,5 +255,5 @@ describe('followed tournaments on the federation simulator', () => {
       tournamentName: 'Coppa Ultimi Posti',
       tournamentUuid: closing.uuid,
     });
-  });
+  }, 150_000);
 });
