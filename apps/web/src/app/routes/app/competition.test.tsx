@@ -135,8 +135,6 @@ describe('/competition/:guid', () => {
     expect(
       await screen.findByText(
         'La federazione non pubblica il dettaglio di questa competizione: qui trovi i dati del calendario.',
-        {},
-        WAIT,
       ),
     ).toBeTruthy();
     expect(screen.getByText(/data di fine non indicata/)).toBeTruthy();
