@@ -68,16 +68,20 @@ describe('the calendar in memory', () => {
     ctx = await createFederationTestApp();
     db = ctx.test.database.db;
     // Cases the simulator's calendar has few of: every eleventh competition without tournaments
-    // (its detail not read), every thirteenth without registration instants (the federation's
-    // status decides), every seventeenth without a place or a source, every nineteenth without a prize.
+    // (its detail not read), every thirteenth without a registration deadline (the federation's
+    // status decides), every seventh with an opening instant (the real federation gives none: the
+    // rule still honours one), every seventeenth without a place or a source, every nineteenth
+    // without a prize.
     await db.execute(sql`
       with numbered as (select guid, row_number() over (order by guid) as n from competitions)
       delete from tournaments t using numbered n where n.guid = t.competition_guid and n.n % 11 = 0`);
     await db.execute(sql`
       with numbered as (select guid, row_number() over (order by guid) as n from competitions)
       update competitions c set
-        registration_opens_at = case when n.n % 13 = 0 then null else c.registration_opens_at end,
-        registration_closes_at = case when n.n % 13 = 0 and n.n % 2 = 0 then null else c.registration_closes_at end,
+        registration_opens_at = case when n.n % 13 = 0 then null
+          when n.n % 7 = 0 then c.registration_closes_at - make_interval(days => n.n::int % 30)
+          else c.registration_opens_at end,
+        registration_closes_at = case when n.n % 13 = 0 then null else c.registration_closes_at end,
         id_stato = case when n.n % 13 = 0 and n.n % 3 = 0 then 3 else c.id_stato end,
         region_id = case when n.n % 17 = 0 then null else c.region_id end,
         province_id = case when n.n % 17 = 0 then null else c.province_id end,
@@ -181,8 +185,7 @@ describe('the calendar in memory', () => {
     const closing = stored.find(
       (c) =>
         c.registrationClosesAt !== null &&
-        c.registrationOpensAt !== null &&
-        c.registrationOpensAt < c.registrationClosesAt &&
+        (c.registrationOpensAt === null || c.registrationOpensAt < c.registrationClosesAt) &&
         romeDate(c.registrationClosesAt) < c.startDate &&
         romeDate(new Date(c.registrationClosesAt.getTime() - 1)) === romeDate(c.registrationClosesAt),
     );
