@@ -7,6 +7,7 @@
  * a search reads: a change is answered by SQL until a new snapshot has been read.
  */
 import {
+  addDays,
   EMPTY_CRITERIA,
   type FilterCriteria,
   foldText,
@@ -34,6 +35,7 @@ import {
 } from '../../../src/modules/competitions/competitions.service';
 import { calendarStateFields, calendarStateOf } from '../../../src/modules/competitions/search-cache';
 import { matchInstant } from '../../../src/modules/filters/filter-sql';
+import { CADENCE } from '../../../src/modules/ingestion/cadence';
 import {
   createFederationTestApp,
   type FederationTestApp,
@@ -97,7 +99,13 @@ describe('the calendar in memory', () => {
   it('holds every competition and its tournaments, at the calendar version it was read at', async () => {
     const rows = await db.select().from(competitions);
     expect(snapshot.rows).toHaveLength(rows.length);
-    expect(snapshot.rows.length).toBeGreaterThan(200);
+    // The whole calendar the first (full) sweep reads: every competition the federation lists
+    // from its first day — more than one page of the federation's answer (100 rows).
+    const listed = await ctx.ingestion.federation.listPage({
+      startFrom: addDays(romeDate(ctx.sim.clock.now()), -CADENCE.sweepPastDays),
+    });
+    expect(snapshot.rows).toHaveLength(listed.total);
+    expect(snapshot.rows.length).toBeGreaterThan(100);
     const [state] = await db.select(calendarStateFields).from(sql`(select 1) as one`);
     expect(state).toBeDefined();
     if (state) expect(snapshot.version).toBe(calendarStateOf(state).version);
