@@ -1,5 +1,5 @@
 import type { SimulatorHandle, SimulatorOptions } from '@radar/fitp-simulator';
-import type { MatchableCompetition, SearchCompetitionsBody } from '@radar/shared';
+import type { DrawDescriptor, MatchableCompetition, SearchCompetitionsBody } from '@radar/shared';
 import { afterAll, beforeAll } from 'vitest';
 import { competitions, tournaments, type User } from '../../src/db/schema';
 import { type IngestionDeps, runIngestion } from '../../src/modules/ingestion/ingestion.service';
@@ -87,6 +87,37 @@ export function useFederationTestApp(
   };
 }
 
+/** A band's class, read independently of the app: `3.1` → 3, `4.NC` → 4, padel's `2` → 2. */
+const classOfBand = (band: string): number | null => {
+  const digit = Number(band.charAt(0));
+  return digit >= 1 && digit <= 4 && (band.length === 1 || band.charAt(1) === '.') ? digit : null;
+};
+
+/** An age code's group: `U08`…`U18` giovanili, `O30`… veterani, `NOR`/`NOF` open. */
+const groupOfAge = (code: string): string | null => {
+  if (/^U\d+$/.test(code)) return 'giovanili';
+  if (/^O\d+$/.test(code)) return 'veterani';
+  return code === 'NOR' || code === 'NOF' ? 'open' : null;
+};
+
+/**
+ * The draws a list row offers (issue 27 point 3: the federation ignores these filters, we match
+ * them on its `;` lists): every type × class of its bands × group of its ages, a list left empty
+ * matching any.
+ */
+function listDraws(c: { drawTypes: string[]; bands: string[]; ageCodes: string[] }): DrawDescriptor[] {
+  const distinct = <T>(values: (T | null)[]): (T | null)[] => {
+    const known = [...new Set(values.filter((v): v is T => v !== null))];
+    return known.length ? known : [null];
+  };
+  const types = distinct(c.drawTypes);
+  const classes = distinct(c.bands.map(classOfBand));
+  const ages = distinct(c.ageCodes.map(groupOfAge));
+  return types.flatMap((type) =>
+    classes.flatMap((categoryClass) => ages.map((ageCategory) => ({ type, categoryClass, ageCategory }))),
+  );
+}
+
 /** Every stored competition as the shared predicate sees it. */
 export async function loadStored(app: TestApp): Promise<Stored[]> {
   const rows = await app.database.db.select().from(competitions);
@@ -106,6 +137,7 @@ export async function loadStored(app: TestApp): Promise<Stored[]> {
     registrationClosesAt: c.registrationClosesAt,
     draws: [
       { type: c.tipoTorneo, categoryClass: c.catClass, ageCategory: c.catEta },
+      ...listDraws(c),
       ...draws.filter((t) => t.competitionGuid === c.guid),
     ],
   }));

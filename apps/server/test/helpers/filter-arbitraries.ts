@@ -40,7 +40,8 @@ export const competitionArb = fc
     idStato: fc.option(fc.constantFrom(1, 2, 3, 4), { nil: null }),
     window: fc.option(
       fc.record({
-        opensBefore: fc.integer({ min: 1, max: 60 }),
+        // The real federation gives the deadline only (no opening instant): often null.
+        opensBefore: fc.option(fc.integer({ min: 1, max: 60 }), { nil: null, freq: 2 }),
         closesBefore: fc.integer({ min: 0, max: 10 }),
       }),
       { nil: null, freq: 4 },
@@ -57,9 +58,10 @@ export const competitionArb = fc
       endDate: day(r.start + r.length),
       prizeMoney: r.prizeMoney,
       idStato: r.idStato,
-      registrationOpensAt: r.window
-        ? new Date(BASE + (r.start - r.window.opensBefore) * DAY + 3_600_000 * 9)
-        : null,
+      registrationOpensAt:
+        r.window && r.window.opensBefore !== null
+          ? new Date(BASE + (r.start - r.window.opensBefore) * DAY + 3_600_000 * 9)
+          : null,
       registrationClosesAt: r.window
         ? new Date(BASE + (r.start - r.window.closesBefore) * DAY - 3_600_000 * 12)
         : null,

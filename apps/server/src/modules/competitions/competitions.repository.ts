@@ -410,7 +410,8 @@ export async function searchDocumentRows(
       })
       .from(tournamentItems)
       .innerJoin(competitions, eq(competitions.guid, tournamentItems.competitionGuid))
-      .innerJoin(tournaments, eq(tournaments.uuid, tournamentItems.tournamentUuid))
+      // Documents and orders of play belong to the competition (no tournament); draws to a tournament.
+      .leftJoin(tournaments, eq(tournaments.uuid, tournamentItems.tournamentUuid))
       .where(where)
       .orderBy(
         sql`${tournamentItems.publishedAt} desc nulls last`,

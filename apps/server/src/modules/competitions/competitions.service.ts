@@ -378,7 +378,7 @@ export async function sqlAnswer(
           provinceSigla: r.provinceSigla,
           // A competition's file has no tournament (minimal fix for item_key; the DTO is reworked in issue 27).
           tournamentUuid: r.item.tournamentUuid ?? '',
-          tournamentDescription: r.tournamentDescription,
+          tournamentDescription: r.tournamentDescription ?? '',
         }),
       ),
     };

@@ -7,6 +7,7 @@
  * a search reads: a change is answered by SQL until a new snapshot has been read.
  */
 import {
+  addDays,
   EMPTY_CRITERIA,
   type FilterCriteria,
   foldText,
@@ -34,6 +35,7 @@ import {
 } from '../../../src/modules/competitions/competitions.service';
 import { calendarStateFields, calendarStateOf } from '../../../src/modules/competitions/search-cache';
 import { matchInstant } from '../../../src/modules/filters/filter-sql';
+import { CADENCE } from '../../../src/modules/ingestion/cadence';
 import {
   createFederationTestApp,
   type FederationTestApp,
@@ -68,16 +70,20 @@ describe('the calendar in memory', () => {
     ctx = await createFederationTestApp();
     db = ctx.test.database.db;
     // Cases the simulator's calendar has few of: every eleventh competition without tournaments
-    // (its detail not read), every thirteenth without registration instants (the federation's
-    // status decides), every seventeenth without a place or a source, every nineteenth without a prize.
+    // (its detail not read), every thirteenth without a registration deadline (the federation's
+    // status decides), every seventh with an opening instant (the real federation gives none: the
+    // rule still honours one), every seventeenth without a place or a source, every nineteenth
+    // without a prize.
     await db.execute(sql`
       with numbered as (select guid, row_number() over (order by guid) as n from competitions)
       delete from tournaments t using numbered n where n.guid = t.competition_guid and n.n % 11 = 0`);
     await db.execute(sql`
       with numbered as (select guid, row_number() over (order by guid) as n from competitions)
       update competitions c set
-        registration_opens_at = case when n.n % 13 = 0 then null else c.registration_opens_at end,
-        registration_closes_at = case when n.n % 13 = 0 and n.n % 2 = 0 then null else c.registration_closes_at end,
+        registration_opens_at = case when n.n % 13 = 0 then null
+          when n.n % 7 = 0 then c.registration_closes_at - make_interval(days => n.n::int % 30)
+          else c.registration_opens_at end,
+        registration_closes_at = case when n.n % 13 = 0 then null else c.registration_closes_at end,
         id_stato = case when n.n % 13 = 0 and n.n % 3 = 0 then 3 else c.id_stato end,
         region_id = case when n.n % 17 = 0 then null else c.region_id end,
         province_id = case when n.n % 17 = 0 then null else c.province_id end,
@@ -93,7 +99,13 @@ describe('the calendar in memory', () => {
   it('holds every competition and its tournaments, at the calendar version it was read at', async () => {
     const rows = await db.select().from(competitions);
     expect(snapshot.rows).toHaveLength(rows.length);
-    expect(snapshot.rows.length).toBeGreaterThan(200);
+    // The whole calendar the first (full) sweep reads: every competition the federation lists
+    // from its first day — more than one page of the federation's answer (100 rows).
+    const listed = await ctx.ingestion.federation.listPage({
+      startFrom: addDays(romeDate(ctx.sim.clock.now()), -CADENCE.sweepPastDays),
+    });
+    expect(snapshot.rows).toHaveLength(listed.total);
+    expect(snapshot.rows.length).toBeGreaterThan(100);
     const [state] = await db.select(calendarStateFields).from(sql`(select 1) as one`);
     expect(state).toBeDefined();
     if (state) expect(snapshot.version).toBe(calendarStateOf(state).version);
@@ -181,8 +193,7 @@ describe('the calendar in memory', () => {
     const closing = stored.find(
       (c) =>
         c.registrationClosesAt !== null &&
-        c.registrationOpensAt !== null &&
-        c.registrationOpensAt < c.registrationClosesAt &&
+        (c.registrationOpensAt === null || c.registrationOpensAt < c.registrationClosesAt) &&
         romeDate(c.registrationClosesAt) < c.startDate &&
         romeDate(new Date(c.registrationClosesAt.getTime() - 1)) === romeDate(c.registrationClosesAt),
     );

@@ -109,9 +109,9 @@ describe('the search cache', () => {
     const open = rows
       .filter(
         (c) =>
-          c.registrationOpensAt !== null &&
+          // The real federation gives the deadline only: registration is open until it.
+          (c.registrationOpensAt === null || c.registrationOpensAt <= now) &&
           c.registrationClosesAt !== null &&
-          c.registrationOpensAt <= now &&
           c.registrationClosesAt > now &&
           c.startDate > now.toISOString().slice(0, 10) &&
           c.provinceId !== null,

@@ -308,21 +308,35 @@ describe('POST /api/competitions/search_competitions', () => {
     expect(body.items).toEqual([]);
     expect(body.total).toBeGreaterThan(50);
     expect(body.documents).toHaveLength(50);
-    const times = body.documents.map((d) => d.publishedAt ?? '');
+    // Every file of the results, page by page: as many as the total, newest first, of every kind
+    // (the newest 50 may all be documents and draws: orders of play come on event days).
+    const files: typeof body.documents = [];
+    for (let page = 1; files.length < body.total; page++) {
+      const next = await search({ view: 'documents', limit: 100, page });
+      expect(next.body.total).toBe(body.total);
+      if (next.body.documents.length === 0) break;
+      files.push(...next.body.documents);
+    }
+    expect(files).toHaveLength(body.total);
+    expect(files.slice(0, 50)).toEqual(body.documents);
+    const times = files.map((d) => d.publishedAt ?? '');
     expect([...times].sort().reverse()).toEqual(times);
-    expect(new Set(body.documents.map((d) => d.kind))).toEqual(
-      new Set(['document', 'order_of_play', 'draw']),
-    );
+    expect(new Set(files.map((d) => d.kind))).toEqual(new Set(['document', 'order_of_play', 'draw']));
     const lazio = await search({ view: 'documents', limit: 100, filters: { regionId: 12 } });
     const lazioGuids = new Set(expected({ regionId: 12 }));
     expect(lazio.body.documents.length).toBeGreaterThan(0);
     expect(lazio.body.documents.every((d) => lazioGuids.has(d.competitionGuid))).toBe(true);
-    const [doc] = lazio.body.documents;
+    // Documents and orders of play belong to the competition (no tournament); a draw to a tournament.
+    const shown = [...files, ...lazio.body.documents];
+    const ofCompetition = shown.find((d) => d.kind !== 'draw');
+    expect(ofCompetition).toMatchObject({ tournamentUuid: '', tournamentDescription: '' });
+    const draw = shown.find((d) => d.kind === 'draw');
     const [tournament] = await ctx.test.database.db
       .select()
       .from(tournaments)
-      .where(eq(tournaments.uuid, doc?.tournamentUuid ?? ''));
-    expect(doc?.tournamentDescription).toBe(tournament?.description);
+      .where(eq(tournaments.uuid, draw?.tournamentUuid ?? ''));
+    expect(tournament?.competitionGuid).toBe(draw?.competitionGuid);
+    expect(draw?.tournamentDescription).toBe(tournament?.description);
   });
 
   it('rejects filters outside the spec with the fields named', async () => {
