@@ -1,4 +1,4 @@
-import type { SimulatorHandle } from '@radar/fitp-simulator';
+import type { SimulatorHandle, SimulatorOptions } from '@radar/fitp-simulator';
 import type { Database } from '../../src/db/client';
 import type { IngestionDeps } from '../../src/modules/ingestion/ingestion.service';
 import { startTestSimulator, testFederationClient } from './federation';
@@ -14,8 +14,8 @@ export interface IngestionBed {
 }
 
 /** A test simulator, a test database and ingestion's deps over both. */
-export async function startIngestionBed(): Promise<IngestionBed> {
-  const sim = await startTestSimulator();
+export async function startIngestionBed(options: SimulatorOptions = {}): Promise<IngestionBed> {
+  const sim = await startTestSimulator(options);
   const database = await createTestDatabase();
   return {
     sim,
