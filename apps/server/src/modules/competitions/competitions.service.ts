@@ -38,6 +38,8 @@ import { markFederationDown, readFederationStatus } from '../ingestion/ingestion
 import { type RefreshOutcome, refreshCompetition } from '../ingestion/ingestion.service';
 import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';
 import {
+  competitionFileUrl,
+  FILE_KINDS,
   iso,
   toCompetitionBase,
   toCompetitionFile,
@@ -464,7 +466,10 @@ function toItem(row: TournamentItemRow): TournamentItem {
     id: itemNumber(`${row.kind}:${row.itemKey}`),
     kind: row.kind as TournamentItemKind,
     title: row.title,
-    url: row.url,
+    // A file is served through our server (the federation blocks browsers); a draw has no file.
+    url: FILE_KINDS.has(row.kind)
+      ? competitionFileUrl(row.competitionGuid, row.kind as CompetitionFileKind, row.itemKey)
+      : row.url,
     date: row.playDate,
     publishedAt: iso(row.publishedAt),
   };

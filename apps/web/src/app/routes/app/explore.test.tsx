@@ -171,8 +171,23 @@ describe('/explore', () => {
               searchResponse({
                 view: 'documents',
                 items: [],
-                total: 1,
+                total: 2,
                 documents: [
+                  {
+                    // A competition's own file: no tournament.
+                    id: 4,
+                    kind: 'order_of_play',
+                    title: 'odg_20261212.pdf',
+                    url: '/api/competitions/25C6CC33-AE3A-447E-A55B-FBE66FBAFC80/files/order_of_play/odg_20261212.pdf',
+                    date: '2026-12-12',
+                    publishedAt: '2026-12-11T19:00:00.000Z',
+                    competitionGuid: '25C6CC33-AE3A-447E-A55B-FBE66FBAFC80',
+                    competitionName: 'Torneo Open di Natale',
+                    city: 'Roma',
+                    provinceSigla: 'RM',
+                    tournamentUuid: '',
+                    tournamentDescription: '',
+                  },
                   {
                     id: 3,
                     kind: 'draw',
@@ -202,6 +217,15 @@ describe('/explore', () => {
     expect(link.getAttribute('href')).toBe('https://example.org/tab.pdf');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Pubblicato il 10 dic 2026, 20:00')).toBeTruthy();
+    expect(link.closest('li')?.textContent).toContain(
+      'Torneo Open di Natale · Singolare Femminile 4a categoria · Roma',
+    );
+    // The competition's own file, served by our server, names no tournament.
+    const file = screen.getByRole('link', { name: 'odg_20261212.pdf' });
+    expect(file.getAttribute('href')).toBe(
+      '/api/competitions/25C6CC33-AE3A-447E-A55B-FBE66FBAFC80/files/order_of_play/odg_20261212.pdf',
+    );
+    expect(file.closest('li')?.textContent).toContain('Torneo Open di Natale · Roma');
     expect(router.state.location.search).toBe('?tab=documents');
   });
 });

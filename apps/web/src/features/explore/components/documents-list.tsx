@@ -15,7 +15,7 @@ export function DocumentsList({ documents }: { documents: DocumentEntry[] }) {
     <ul className="divide-y divide-border rounded-2xl border border-border bg-surface shadow-sm">
       {documents.map((d) => (
         <li
-          key={`${d.tournamentUuid}-${d.kind}-${d.id}`}
+          key={`${d.competitionGuid}-${d.tournamentUuid}-${d.kind}-${d.id}`}
           className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:gap-4"
         >
           <FileText aria-hidden="true" className="hidden size-5 shrink-0 text-muted-foreground sm:block" />
@@ -26,8 +26,8 @@ export function DocumentsList({ documents }: { documents: DocumentEntry[] }) {
             </div>
             <p className="text-sm text-muted-foreground">
               <CompetitionLink guid={d.competitionGuid}>{d.competitionName}</CompetitionLink>
-              {' · '}
-              {d.tournamentDescription}
+              {/* A competition's own files (documents, orders of play) belong to no tournament. */}
+              {d.tournamentDescription && ` · ${d.tournamentDescription}`}
               {d.city && ` · ${d.city}`}
             </p>
           </div>
