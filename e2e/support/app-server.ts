@@ -88,15 +88,20 @@ async function startAppServer(
   mkdirSync(logs, { recursive: true });
   const log = path.join(logs, `e2e-server-${parallelIndex}-${workerIndex}.log`);
   const out = createWriteStream(log);
+  // A process group of its own: stopping it stops npx's children too (the server itself), which
+  // a signal to npx alone would leave running, orphaned.
   const child = spawn('npx', ['tsx', 'e2e/support/start-server.ts'], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    // The server ends when this pipe closes: when the worker goes, however it goes (start-server.ts).
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dataRoot, `worker-${workerIndex}`),
       E2E_DATABASE_SUFFIX: String(workerIndex),
+      E2E_EXIT_WITH_STDIN: '1',
       PUBLIC_URL: baseURL,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
@@ -117,11 +122,29 @@ async function startAppServer(
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const bound = setTimeout(() => child.kill('SIGKILL'), STOP_BOUND_MS);
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      const group = -child.pid;
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(group, name);
+        } catch {}
+      };
+      const alive = () => {
+        try {
+          process.kill(group, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      signal('SIGTERM');
+      const deadline = Date.now() + STOP_BOUND_MS;
       await exited(child);
-      clearTimeout(bound);
+      // npx goes first; the server closes gracefully after it. Polled until the group is gone.
+      while (alive()) {
+        if (Date.now() > deadline) signal('SIGKILL');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
     out.end();
   };

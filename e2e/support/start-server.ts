@@ -28,6 +28,13 @@ if (adminUrl) {
   process.env.DATABASE_URL = url.toString();
 }
 
+// The Playwright worker that started this server holds the other end of its stdin: when the worker
+// goes, however it goes, the server stops too instead of running on, orphaned.
+if (process.env.E2E_EXIT_WITH_STDIN === '1') {
+  process.stdin.on('end', () => process.kill(process.pid, 'SIGTERM'));
+  process.stdin.resume();
+}
+
 // The journeys' stand-in for Google: a real OpenID provider on loopback (see playwright.config.ts).
 if (process.env.E2E_OIDC_PORT) {
   const { startTestOidcProvider } = await import('../../apps/server/test/helpers/oidc-provider');
