@@ -125,10 +125,13 @@ test.describe('followed tournaments', () => {
     });
     expect(published.ok(), await published.text()).toBe(true);
 
-    // The next ingestion pass records the new document; live updates notify the follower.
+    // The follower opens the tournament again: the visit reads the federation anew (once the
+    // stored detail is a minute old), files included, and records the new document; live updates
+    // notify the follower.
     await expect
       .poll(
         async () => {
+          await page.reload();
           const inbox = (await (
             await page.request.get('/api/notifications?limit=100')
           ).json()) as NotificationList;
@@ -137,7 +140,7 @@ test.describe('followed tournaments', () => {
               item.type === 'new_document' && (item.params.tournamentName ?? '').includes(target.name),
           );
         },
-        { timeout: 180_000, intervals: [2000] },
+        { timeout: 240_000, intervals: [5000] },
       )
       .toBe(true);
 

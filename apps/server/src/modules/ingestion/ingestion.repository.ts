@@ -412,6 +412,15 @@ export async function hasCompetition(db: Db, guid: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Whether the competition's detail was read before (its checksum is stored). */
+export async function hasReadDetail(db: Db, guid: string): Promise<boolean> {
+  const rows = await db
+    .select({ fingerprint: competitions.detailFingerprint })
+    .from(competitions)
+    .where(eq(competitions.guid, guid));
+  return rows[0]?.fingerprint != null;
+}
+
 // --- Federation status ----------------------------------------------------------------------------
 
 /** The one row of `federation_status`. */

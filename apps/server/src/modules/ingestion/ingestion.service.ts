@@ -48,6 +48,7 @@ import {
   drawTournaments,
   findTournamentDraws,
   hasCompetition,
+  hasReadDetail,
   insertEvents,
   insertItems,
   itemsCountOf,
@@ -912,7 +913,19 @@ export async function refreshCompetition(
     await applyDetail(db, guid, detail, now, { baseline: true });
     return { found: true, touchedAt: null };
   }
-  const { touchedAt } = await syncDetail(deps, guid, { baseline, call });
+  const readBefore = await hasReadDetail(db, guid);
+  const { outcome, touchedAt } = await syncDetail(deps, guid, { baseline, call });
+  // A visit lists the competition's files too: a document or order of play published since the
+  // last pass is recorded now (once: the lists only grow), not hours later at its next scheduled read.
+  let newFiles = 0;
+  if (outcome === 'read' || outcome === 'unchanged') {
+    const news = !baseline && readBefore;
+    const documents = (await federation.documents(guid, call)).map((fileName) => ({ fileName, date: null }));
+    const ordersOfPlay = await federation.ordersOfPlay(guid, call);
+    newFiles += (await applyFiles(db, guid, 'document', documents, deps.now(), news)).length;
+    newFiles += (await applyFiles(db, guid, 'order_of_play', ordersOfPlay, deps.now(), news)).length;
+  }
   await markFederationUp(db, deps.now());
-  return { found: true, touchedAt: touchedAt ?? null };
+  // With a new file the caller reads the competition again; otherwise only the read instant moved.
+  return { found: true, touchedAt: newFiles === 0 ? (touchedAt ?? null) : null };
 }
