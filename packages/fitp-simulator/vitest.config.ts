@@ -5,5 +5,7 @@ export default defineConfig({
     name: 'fitp-simulator',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    // A bound for a hung test only: a loaded 2-core machine takes seconds where an idle one takes less.
+    testTimeout: 120_000,
   },
 });
