@@ -33,8 +33,11 @@ async function publishInIsernia(
   simulatorURL: string,
 ): Promise<{ guid: string; name: string }> {
   const name = `Open E2E Vicino ${Date.now().toString(36)}`;
+  // Starting tomorrow: "near you" lists the nearest five, the soonest first among those in the
+  // same town, and the simulator's calendar has others in Isernia.
+  const startDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const response = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: { name, city: 'Isernia', province: 'IS' },
+    data: { name, city: 'Isernia', province: 'IS', startDate },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const { guid } = (await response.json()) as { guid: string };
