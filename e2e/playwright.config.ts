@@ -18,7 +18,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
+  // A bound for a hung test: a journey on a loaded 2-core machine takes far longer than alone.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../.test-reports/playwright.json' }]],
   outputDir: '../test-results',

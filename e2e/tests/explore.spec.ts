@@ -80,7 +80,8 @@ test.describe('explore and tournament detail', () => {
       .toBe(true);
     if (!target) throw new Error('no tournament in Rome with entries and documents');
     await page.goto(`/explore?regionId=${LAZIO}&provinceId=${ROMA}&q=${encodeURIComponent(target.name)}`);
-    await page.getByRole('link', { name: target.name, exact: true }).first().click();
+    // Its own link: the calendar holds other competitions of the same name.
+    await page.locator(`a[href$="/competition/${target.guid}"]`).first().click();
 
     await expect(page).toHaveURL(new RegExp(`/competition/${target.guid}$`));
     await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
