@@ -14,6 +14,7 @@ import {
   COMPETITION_EVENT_KINDS,
   type CompetitionEventKind,
   drawKeys,
+  findProvinceBySigla,
   foldText,
   rankingValue,
   romeDate,
@@ -891,18 +892,25 @@ export async function refreshCompetition(
     if (result.kind !== 'found' || !result.detail.startDate || !result.detail.name) return { found: false };
     const { detail } = result;
     const now = deps.now();
+    // Its place until the list's row (the organiser's seat) arrives: the first venue the detail names.
+    const venue = detail.venues.find((v) => v.municipality);
+    const province = venue?.province ? findProvinceBySigla(venue.province.toUpperCase()) : undefined;
     await db.transaction(async (tx) => {
       await upsertListRows(tx, [
         {
           guid,
           name: detail.name as string,
           club: detail.club,
+          city: venue?.municipality ?? null,
+          provinceSigla: province?.sigla ?? null,
+          provinceId: province?.id ?? null,
+          regionId: province?.regionId ?? null,
           startDate: detail.startDate as string,
           endDate: detail.endDate ?? (detail.startDate as string),
           endDateKnown: detail.endDate !== null,
           drawKeys: drawKeys(detail.tournaments),
           onlineRegistration: detail.onlineRegistration,
-          searchText: foldText([detail.name, detail.club].filter(Boolean).join(' ')),
+          searchText: foldText([detail.name, detail.club, venue?.municipality].filter(Boolean).join(' ')),
           addedAt: baseline ? null : now,
           firstSeenAt: now,
           listSyncedAt: now,

@@ -75,11 +75,16 @@ describe('the ingestion pass', () => {
     const row = fakeRow({ n: 2, provinceId: 58, startDate: '2026-07-02' });
     fed.add({
       ...fakeCompetition(row),
-      detail: fakeDetail(row, [
-        fakeTournament('T-NEW', 2, { participants: [fakeParticipant('5119882249', '4.NC')] }),
-      ]),
+      detail: fakeDetail(
+        row,
+        [fakeTournament('T-NEW', 2, { participants: [fakeParticipant('5119882249', '4.NC')] })],
+        { venues: [{ address: 'Via del Lago 1', cap: '86170', municipality: 'Isernia', province: 'IS' }] },
+      ),
     });
     expect(await refreshCompetition(deps, row.guid)).toEqual({ found: true, touchedAt: null });
+    // Until the list's row arrives, its place is the venue the detail names.
+    const [stored] = await t.database.db.select().from(competitions).where(eq(competitions.guid, row.guid));
+    expect(stored).toMatchObject({ city: 'Isernia', provinceSigla: 'IS', provinceId: 94, regionId: 14 });
     const entries = await t.database.db
       .select()
       .from(participants)
