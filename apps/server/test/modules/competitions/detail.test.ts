@@ -265,11 +265,14 @@ describe('GET /api/competitions/:guid', () => {
           .where(eq(competitionEvents.competitionGuid, added.guid))
           .orderBy(asc(competitionEvents.id))
       ).map((e) => [e.kind, e.tournamentUuid ?? e.itemKey]);
-    // The detail's news is recorded at once; its files are the passes' work (with their next detail read).
+    // The visit's read records the news at once: the detail's and its files'.
     expect(await recorded()).toEqual([
       ['new_competition', null],
       ['tournament_added', women],
+      ['new_document', 'Comunicato.pdf'],
     ]);
+    expect(fresh.documents.map((d) => d.fileName)).toContain('Comunicato.pdf');
+    // The next pass reading the detail records nothing again.
     ctx.sim.clock.advance(CADENCE.detailSoonMs);
     await runIngestion(ctx.ingestion);
     expect(await recorded()).toEqual([
