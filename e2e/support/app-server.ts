@@ -106,6 +106,9 @@ async function startAppServer(
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       FITP_SIMULATOR_PORT: String(simulatorPort),
+      // A quarter of the national calendar: every region and province still has its tournaments,
+      // and each worker's first ingestion costs a quarter of the CPU the journeys share (decision 183).
+      FITP_SIMULATOR_COMPETITIONS: '4000',
       // Journeys publish on the simulator and wait for the app to notice: read it every minute.
       INGEST_INTERVAL_MINUTES: '1',
       // Every journey signs in from 127.0.0.1: the per-IP attempt limits would get in the way.

@@ -91,7 +91,7 @@ export async function bootstrap(givenConfig: Config, logger: Logger): Promise<Ru
   let simulator: SimulatorHandle | null = null;
   let config = givenConfig;
   if (!config.fitpBaseUrl) {
-    simulator = await startSimulator({ port: config.simulator.port, seed: config.simulator.seed });
+    simulator = await startSimulator(config.simulator);
     config = { ...config, fitpBaseUrl: simulator.url };
     logger.info({ url: simulator.url }, 'no FITP_BASE_URL: the bundled federation simulator is running');
   }

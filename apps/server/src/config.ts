@@ -141,6 +141,8 @@ export const envSchema = z
     TEAM_EMAIL: z.email().default('info@radartornei.it'),
     FITP_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     FITP_SIMULATOR_SEED: z.coerce.number().int().default(42),
+    /** The bundled simulator's calendar size (unset: the federation's, about 16,000 in 65 weeks). */
+    FITP_SIMULATOR_COMPETITIONS: z.coerce.number().int().min(1).max(100_000).optional(),
     FITP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     FITP_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
     INGEST_INTERVAL_MINUTES: z.coerce
@@ -242,7 +244,11 @@ export const envSchema = z
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       teamEmail: env.TEAM_EMAIL,
-      simulator: { port: env.FITP_SIMULATOR_PORT, seed: env.FITP_SIMULATOR_SEED },
+      simulator: {
+        port: env.FITP_SIMULATOR_PORT,
+        seed: env.FITP_SIMULATOR_SEED,
+        competitions: env.FITP_SIMULATOR_COMPETITIONS,
+      },
       fitp: { timeoutMs: env.FITP_TIMEOUT_MS, maxRetries: env.FITP_MAX_RETRIES },
       ingestIntervalMinutes: env.INGEST_INTERVAL_MINUTES,
       role: env.ROLE,
