@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { FederationClient } from '../federation';
+import { requestLiveUpdates } from '../jobs/subscriptions';
 import type { AppLogger } from '../logger';
 import { errorBody } from './error-handler';
 
@@ -29,6 +30,11 @@ export interface LiveDeps {
   now: () => Date;
   /** Timeout of a federation call made while the user waits. */
   liveTimeoutMs: number;
+  /**
+   * Asks for a live-updates pass now: a read made while the user waits recorded a new document,
+   * order of play or draw, and its followers hear of it at once (not at the next safety-net pass).
+   */
+  requestLiveUpdates: () => Promise<unknown>;
 }
 
 /** The app's `LiveDeps`: its database, federation, logger and clock, with the live timeout. */
@@ -39,6 +45,10 @@ export function liveDeps(app: FastifyInstance): LiveDeps {
     logger: app.log,
     now: app.deps.now,
     liveTimeoutMs: Math.min(app.deps.config.fitp.timeoutMs, LIVE_TIMEOUT_MS),
+    requestLiveUpdates: async () => {
+      const queue = app.deps.queue;
+      if (queue) await requestLiveUpdates(queue);
+    },
   };
 }
 

@@ -26,12 +26,14 @@ export async function createFederationTestApp(
     user?: Parameters<typeof createUser>[1];
     /** The simulator's options (a smaller calendar for tests that script their own competitions). */
     simulator?: SimulatorOptions;
+    /** With the job queue (no workers, no schedules): a test looks at the jobs the app asks for. */
+    withQueue?: boolean;
   } = {},
 ): Promise<FederationTestApp> {
   const sim = await startTestSimulator(options.simulator);
   const federation = testFederationClient(sim.url);
   const now = () => sim.clock.now();
-  const test = await createTestApp({ federation, now });
+  const test = await createTestApp({ federation, now, withQueue: options.withQueue });
   const ingestion: IngestionDeps = { db: test.database.db, federation, logger: silentLogger, now };
   if (options.ingest ?? true) await runIngestion(ingestion);
   const user = await createUser(test.database.db, options.user);

@@ -107,6 +107,7 @@ describe('search answers, spliced', () => {
       logger: silentLogger,
       now: () => ctx.sim.clock.now(),
       liveTimeoutMs: 1_000,
+      requestLiveUpdates: async () => undefined,
     };
     const bodies: SearchCompetitionsBody[] = [
       {},

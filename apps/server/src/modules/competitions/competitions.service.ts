@@ -491,7 +491,16 @@ function refreshOnce(deps: CompetitionsDeps, federation: FederationClient, guid:
     guid,
     { timeoutMs: deps.liveTimeoutMs, maxRetries: 1 },
     { stored },
-  ).finally(() => inFlight.delete(guid));
+  )
+    .then((outcome) => {
+      // Followers hear of what the visit found now; a failed request is caught up by the safety net.
+      if (outcome.found && outcome.itemEvents > 0)
+        deps.requestLiveUpdates().catch((error: unknown) => {
+          deps.logger.warn({ err: error, guid }, 'competition detail: asking for live updates failed');
+        });
+      return outcome;
+    })
+    .finally(() => inFlight.delete(guid));
   inFlight.set(guid, promise);
   return promise;
 }

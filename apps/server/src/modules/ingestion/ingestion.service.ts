@@ -867,12 +867,16 @@ async function storedChecksums(db: Db, guids: string[]): Promise<Set<string>> {
   return found;
 }
 
-/** What a refresh found: nothing, or the competition — with `touchedAt` when its stored detail was the same (decision 134). */
-export type RefreshOutcome = { found: false } | { found: true; touchedAt: Date | null };
+/**
+ * What a refresh found: nothing, or the competition — with `touchedAt` when its stored detail was
+ * the same (decision 134), and `itemEvents`: how many new documents, orders of play and draw versions the read recorded as
+ * news (the caller asks for a live-updates pass at once, so followers hear of them now).
+ */
+export type RefreshOutcome = { found: false } | { found: true; touchedAt: Date | null; itemEvents: number };
 
 /**
  * Reads one competition from the federation now (a user opened it): its detail, through the same
- * change detection as a pass (files and draws are the passes' work, cadence.ts). A competition not stored yet
+ * change detection as a pass, and its document and order-of-play lists. A competition not stored yet
  * is stored from its detail. Not found when the federation has no detail for it. Throws
  * FederationUnavailableError when it is down. `stored`: the caller has just read the competition
  * from the database (no need to look again).
@@ -919,21 +923,23 @@ export async function refreshCompetition(
       ]);
     });
     await applyDetail(db, guid, detail, now, { baseline: true });
-    return { found: true, touchedAt: null };
+    return { found: true, touchedAt: null, itemEvents: 0 };
   }
   const readBefore = await hasReadDetail(db, guid);
-  const { outcome, touchedAt } = await syncDetail(deps, guid, { baseline, call });
+  const { outcome, touchedAt, events } = await syncDetail(deps, guid, { baseline, call });
+  let itemEvents = events.filter((event) => event.kind === 'new_scoreboard').length;
   // A visit lists the competition's files too: a document or order of play published since the
   // last pass is recorded now (once: the lists only grow), not hours later at its next scheduled read.
-  let newFiles = 0;
+  const news = !baseline && readBefore;
   if (outcome === 'read' || outcome === 'unchanged') {
-    const news = !baseline && readBefore;
     const documents = (await federation.documents(guid, call)).map((fileName) => ({ fileName, date: null }));
     const ordersOfPlay = await federation.ordersOfPlay(guid, call);
-    newFiles += (await applyFiles(db, guid, 'document', documents, deps.now(), news)).length;
-    newFiles += (await applyFiles(db, guid, 'order_of_play', ordersOfPlay, deps.now(), news)).length;
+    itemEvents += (await applyFiles(db, guid, 'document', documents, deps.now(), news)).length;
+    itemEvents += (await applyFiles(db, guid, 'order_of_play', ordersOfPlay, deps.now(), news)).length;
   }
   await markFederationUp(db, deps.now());
-  // With a new file the caller reads the competition again; otherwise only the read instant moved.
-  return { found: true, touchedAt: newFiles === 0 ? (touchedAt ?? null) : null };
+  // Only the read instant moved when nothing changed and no file is new (a starting point may
+  // have stored files without news: the caller reads the competition again).
+  const kept = outcome === 'unchanged' && news && itemEvents === 0;
+  return { found: true, touchedAt: kept ? (touchedAt ?? null) : null, itemEvents };
 }

@@ -1,7 +1,9 @@
 import type { CompetitionDetail } from '@radar/shared';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { competitionEvents, competitions, subscriptions } from '../../../src/db/schema';
+import { declareJob } from '../../../src/jobs/definition';
+import { LIVE_UPDATES_QUEUE, liveUpdatesJob } from '../../../src/jobs/subscriptions';
 import { CADENCE } from '../../../src/modules/ingestion/cadence';
 import { runIngestion } from '../../../src/modules/ingestion/ingestion.service';
 import {
@@ -20,7 +22,10 @@ describe('GET /api/competitions/:guid', () => {
     ctx = await createFederationTestApp({
       user: { fitpCardNumber: '700000001' },
       simulator: { competitions: 100 },
+      withQueue: true,
     });
+    // The queue a visit asks (no worker here: the test reads the jobs asked for).
+    await declareJob(queue(), { ...liveUpdatesJob, cron: undefined }, null);
   });
   afterEach(() => ctx.sim.script.clearFaults());
   afterAll(() => ctx.close());
@@ -34,6 +39,8 @@ describe('GET /api/competitions/:guid', () => {
     expect(status, JSON.stringify(body)).toBe(200);
     return body.competition;
   };
+  const queue = () => ctx.test.queue as NonNullable<typeof ctx.test.queue>;
+  const liveUpdatesAsked = async () => (await queue().findJobs(LIVE_UPDATES_QUEUE)).length;
   /** Long enough for the stored detail to be read again from the federation. */
   const aMinuteLater = () => ctx.sim.clock.advance({ minutes: 2 });
 
@@ -252,6 +259,7 @@ describe('GET /api/competitions/:guid', () => {
     // Read seconds ago: shown as stored.
     expect((await detailOf(added.guid)).tournaments[0]?.participants).toEqual([]);
     aMinuteLater();
+    const asked = await liveUpdatesAsked();
     const fresh = await detailOf(added.guid);
     // As the federation writes names: upper-case.
     expect(fresh.tournaments[0]?.participants.map((p) => p.surname)).toEqual(['GIALLI']);
@@ -272,6 +280,8 @@ describe('GET /api/competitions/:guid', () => {
       ['new_document', 'Comunicato.pdf'],
     ]);
     expect(fresh.documents.map((d) => d.fileName)).toContain('Comunicato.pdf');
+    // Its followers hear of the document now: the visit asks for a live-updates pass.
+    await vi.waitFor(async () => expect(await liveUpdatesAsked()).toBe(asked + 1), { timeout: 30_000 });
     // The next pass reading the detail records nothing again.
     ctx.sim.clock.advance(CADENCE.detailSoonMs);
     await runIngestion(ctx.ingestion);

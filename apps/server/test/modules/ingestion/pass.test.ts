@@ -63,7 +63,7 @@ describe('the ingestion pass', () => {
       .where(eq(tournaments.competitionGuid, guid));
     clock = new Date(clock.getTime() + 60_000);
     const outcome = await refreshCompetition(deps, guid);
-    expect(outcome).toEqual({ found: true, touchedAt: clock });
+    expect(outcome).toEqual({ found: true, touchedAt: clock, itemEvents: 0 });
     expect(
       await t.database.db.select().from(tournaments).where(eq(tournaments.competitionGuid, guid)),
     ).toEqual(before);
@@ -81,7 +81,7 @@ describe('the ingestion pass', () => {
         { venues: [{ address: 'Via del Lago 1', cap: '86170', municipality: 'Isernia', province: 'IS' }] },
       ),
     });
-    expect(await refreshCompetition(deps, row.guid)).toEqual({ found: true, touchedAt: null });
+    expect(await refreshCompetition(deps, row.guid)).toEqual({ found: true, touchedAt: null, itemEvents: 0 });
     // Until the list's row arrives, its place is the venue the detail names.
     const [stored] = await t.database.db.select().from(competitions).where(eq(competitions.guid, row.guid));
     expect(stored).toMatchObject({ city: 'Isernia', provinceSigla: 'IS', provinceId: 94, regionId: 14 });
