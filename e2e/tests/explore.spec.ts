@@ -16,14 +16,15 @@ test.describe('explore and tournament detail', () => {
     test.setTimeout(600_000);
     await login(await createUser());
 
-    // At first start the app ingests the federation's calendar: thousands of tournaments.
+    // At first start the app ingests the federation's calendar (the journeys' simulator holds
+    // 4,000 competitions over 65 weeks, e2e/support/app-server.ts): hundreds still to be played.
     const search = async (body: object) => {
       const response = await page.request.post('/api/competitions/search_competitions', { data: body });
       return (await response.json()) as SearchCompetitionsResponse;
     };
     await expect
       .poll(async () => (await search({ limit: 1 })).total, { timeout: 300_000 })
-      .toBeGreaterThan(1000);
+      .toBeGreaterThan(500);
 
     await page.goto('/explore');
     await expect(page.getByRole('heading', { level: 1, name: 'Esplora i tornei' })).toBeVisible();

@@ -66,9 +66,10 @@ test.describe('dashboard', () => {
     test.setTimeout(600_000);
     const account = await createUser();
     await login(account);
+    // The first ingestion has read the calendar (hundreds of the simulator's 4,000 still to come).
     await expect
       .poll(async () => (await search(page, { limit: 1 })).total, { timeout: 300_000 })
-      .toBeGreaterThan(1000);
+      .toBeGreaterThan(500);
 
     // A tournament being played today: on today's cell of the week, and the current tournament.
     const ongoing = (await search(page, { limit: 1, filters: { idStatopuc: 2, timePeriod: 'this_week' } }))
