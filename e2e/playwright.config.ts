@@ -10,6 +10,12 @@ process.env.E2E_RUN_ID ??= String(Date.now());
 
 /** `E2E_SCREENS=skip` leaves the every-screen walks out, for a developer's quicker run of the journeys. */
 const walkScreens = process.env.E2E_SCREENS !== 'skip';
+/**
+ * On CI nobody opens a trace or a screenshot (only the log is read): recording them cost the
+ * shared two cores a tenth of the run, so CI records neither (decision 183). A developer's run
+ * keeps the trace of a failed test and the walks' screenshots.
+ */
+const onCi = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: './tests',
@@ -25,7 +31,7 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     locale: 'it-IT',
-    trace: 'retain-on-failure',
+    trace: onCi ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
