@@ -55,6 +55,20 @@ test.describe('explore and tournament detail', () => {
     await expect(cards).toHaveCount(Math.min(20, expected.total));
     // Every result is in the province of Rome.
     await expect(cards.filter({ hasText: /\(RM\)/ })).toHaveCount(Math.min(20, expected.total));
+    // On a desktop the open filters sit beside the results: the first result is on the first screen.
+    await expect(cards.first()).toBeInViewport();
+
+    // By registration deadline: the server's order, kept in the address.
+    await page.getByLabel('Ordina per').selectOption({ label: 'Scadenza iscrizioni' });
+    await expect(page).toHaveURL(/sort=deadline/);
+    const byDeadline = await search({
+      filters: { regionId: LAZIO, provinceId: ROMA },
+      sort: 'deadline',
+      limit: 20,
+    });
+    await expect(cards.first().getByRole('heading')).toHaveText(byDeadline.items[0]?.name ?? '');
+    await page.getByLabel('Ordina per').selectOption({ label: 'Data di inizio' });
+    await expect(page).not.toHaveURL(/sort=/);
 
     // A tournament of Rome (one draw) with entries and published documents: the app reads the
     // details (entries, files) of the near calendar through its first ingestion pass.

@@ -17,6 +17,14 @@ import { CUT_LINE_STATES, ELIGIBILITIES } from './fitp';
 
 export const SEARCH_VIEWS = ['tournaments', 'overview', 'schedule', 'documents'] as const;
 export type SearchView = (typeof SEARCH_VIEWS)[number];
+/**
+ * The list's orders. Both put first what a player can still enter: competitions not concluded,
+ * individual before team championships, registration still ahead (open or to open) before the
+ * rest; then `start`: soonest start first, `deadline`: soonest registration deadline first.
+ * Concluded competitions come last, most recent first.
+ */
+export const SEARCH_SORTS = ['start', 'deadline'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /**
  * A federation identifier (a competition's guid, a tournament's uuid) as the API accepts it:
@@ -43,6 +51,8 @@ export const searchCompetitionsBodySchema = z
     filters: searchFiltersSchema.prefault({}),
     /** The explore tab the answer is for: overview adds aggregates, documents lists documents. */
     view: z.enum(SEARCH_VIEWS).default('tournaments'),
+    /** The list's order (`SEARCH_SORTS`). */
+    sort: z.enum(SEARCH_SORTS).default('start'),
     /** Only competitions with a draw the user's card may enter (ignored without a card). */
     eligibleOnly: z.boolean().default(false),
   })

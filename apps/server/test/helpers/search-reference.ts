@@ -13,6 +13,7 @@ import {
   NEW_TOURNAMENT_HOURS,
   type SearchCompetitionsQuery,
   type SearchCompetitionsResponse,
+  type SearchSort,
 } from '@radar/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
@@ -40,22 +41,43 @@ type Row = CompetitionRow & { status: number };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function listOrder(at: MatchInstant): SQL[] {
+/**
+ * The list's order, written out on its own. Since issue 31 it puts first what a player can still
+ * enter (individual before team championships, registration still ahead before the rest) and
+ * may sort those by deadline: the one change of behaviour the oracle follows.
+ */
+function listOrder(at: MatchInstant, sort: SearchSort): SQL[] {
   const today = sql`${at.today}::date`;
+  const now = sql`${at.now.toISOString()}::timestamptz`;
+  const live = sql`${competitions.endDate} >= ${today}`;
+  const ahead = sql`(${competitions.startDate} > ${today} and ${competitions.registrationClosesAt} is not null and ${competitions.registrationClosesAt} > ${now})`;
+  const team = sql`(${competitions.codFonte} is not null and ${competitions.codFonte} = 3)`;
   return [
     asc(sql`(${competitions.endDate} < ${today})`),
-    asc(sql`(case when ${competitions.endDate} >= ${today} then ${competitions.startDate} end)`),
+    asc(sql`(case when ${live} then ${team} end)`),
+    asc(sql`(case when ${live} then not ${ahead} end)`),
+    ...(sort === 'deadline'
+      ? [asc(sql`(case when ${live} and ${ahead} then ${competitions.registrationClosesAt} end)`)]
+      : []),
+    asc(sql`(case when ${live} then ${competitions.startDate} end)`),
     desc(competitions.startDate),
     asc(competitions.guid),
   ];
 }
 
-async function pageRows(db: Db, where: SQL | undefined, at: MatchInstant, limit: number, offset: number) {
+async function pageRows(
+  db: Db,
+  where: SQL | undefined,
+  at: MatchInstant,
+  sort: SearchSort,
+  limit: number,
+  offset: number,
+) {
   const ordered = await db
     .select({ guid: competitions.guid })
     .from(competitions)
     .where(where)
-    .orderBy(...listOrder(at))
+    .orderBy(...listOrder(at, sort))
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ n: count() }).from(competitions).where(where);
@@ -173,7 +195,14 @@ export async function referenceSearch(
 ): Promise<Pick<SearchCompetitionsResponse, 'total' | 'items'>> {
   const at = matchInstant(now);
   const where = and(...criteriaConditions(query.filters, at), ...textConditions(query.search));
-  const { rows, total } = await pageRows(db, where, at, query.limit, (query.page - 1) * query.limit);
+  const { rows, total } = await pageRows(
+    db,
+    where,
+    at,
+    query.sort,
+    query.limit,
+    (query.page - 1) * query.limit,
+  );
   return { total, items: await summarize(db, rows, user, at) };
 }
 

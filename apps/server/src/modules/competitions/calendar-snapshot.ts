@@ -19,6 +19,7 @@ import {
   hasDrawCriteria,
   inPrizeBand,
   rankingValue,
+  type SearchSort,
   timePeriodWindow,
 } from '@radar/shared';
 import { asc, sql } from 'drizzle-orm';
@@ -37,6 +38,8 @@ export interface SnapshotQuery {
   search: string;
   /** The card's ranking when only competitions it may enter are asked for, else null. */
   cardRanking: string | null;
+  /** The list's order. */
+  sort: SearchSort;
 }
 
 /**
@@ -50,24 +53,26 @@ interface InstantView {
   until: number;
   /** `competitionStatus` of each row (1 concluded, 2 ongoing, 3 open registration, 4 upcoming). */
   statuses: Uint8Array;
-  /** Row indexes in the list's order (`listOrder`). */
-  order: Int32Array;
-  /** The same of one region's rows, of one province's: made when first asked for. */
-  byRegion: Map<number, Int32Array>;
-  byProvince: Map<number, Int32Array>;
+  /** Row indexes in each of the list's orders (`listOrder`), made when first asked for. */
+  orders: Map<SearchSort, Int32Array>;
+  /** The same of one region's rows, of one province's (keyed `sort:place`): made when first asked for. */
+  byRegion: Map<string, Int32Array>;
+  byProvince: Map<string, Int32Array>;
 }
 
-/** The rows of one place in the view's order (its region's or province's, by `ids`), kept in `lists`. */
+/** The rows of one place in one of the view's orders (its region's or province's, by `ids`), kept in `lists`. */
 function placeList(
-  lists: Map<number, Int32Array>,
+  lists: Map<string, Int32Array>,
   ids: Int32Array,
   place: number,
-  view: InstantView,
+  order: Int32Array,
+  sort: SearchSort,
 ): Int32Array {
-  let list = lists.get(place);
+  const key = `${sort}:${place}`;
+  let list = lists.get(key);
   if (!list) {
-    list = view.order.filter((i) => ids[i] === place);
-    lists.set(place, list);
+    list = order.filter((i) => ids[i] === place);
+    lists.set(key, list);
   }
   return list;
 }
@@ -113,7 +118,7 @@ export class CalendarSnapshot {
     const picked: number[] = [];
     const end = page.offset + page.limit;
     let total = 0;
-    for (const i of this.candidates(query.filters, view)) {
+    for (const i of this.candidates(query, view)) {
       if (!test(i)) continue;
       if (total >= page.offset && total < end) picked.push(i);
       total++;
@@ -156,12 +161,57 @@ export class CalendarSnapshot {
    * The rows that may match, in the list's order: those of the place the criteria name (their
    * region or province, from the view's lists of each), else every row. The predicate decides.
    */
-  private candidates(criteria: FilterCriteria, view: InstantView): Int32Array {
+  private candidates(query: SnapshotQuery, view: InstantView): Int32Array {
+    const criteria = query.filters;
+    const order = this.orderOf(view, query.sort);
     if (criteria.provinceId !== null)
-      return placeList(view.byProvince, this.columns.provinceIds, criteria.provinceId, view);
+      return placeList(view.byProvince, this.columns.provinceIds, criteria.provinceId, order, query.sort);
     if (criteria.regionId !== null)
-      return placeList(view.byRegion, this.columns.regionIds, criteria.regionId, view);
-    return view.order;
+      return placeList(view.byRegion, this.columns.regionIds, criteria.regionId, order, query.sort);
+    return order;
+  }
+
+  /**
+   * The rows in the list's order `sort` (`listOrder`, its twin): not concluded first, individual
+   * before team championships (`cod_fonte` 3), registration still ahead (not started, deadline
+   * to come) before the rest, then the
+   * soonest start (`deadline`: the soonest deadline, then start); then the concluded ones, most
+   * recent first; the guid (C collation, as the databases sort it) breaks ties.
+   */
+  private orderOf(view: InstantView, sort: SearchSort): Int32Array {
+    const kept = view.orders.get(sort);
+    if (kept) return kept;
+    const rows = this.rows;
+    const today = view.today;
+    const time = view.from;
+    const key = rows.map((row) => {
+      const live = row.endDate >= today;
+      const closes = row.registrationClosesAt?.getTime() ?? null;
+      const ahead = row.startDate > today && closes !== null && closes > time;
+      return {
+        live,
+        team: row.codFonte === TEAM_SOURCE,
+        ahead,
+        deadline: live && ahead && sort === 'deadline' ? (closes as number) : Number.POSITIVE_INFINITY,
+      };
+    });
+    const order = Int32Array.from(rows.keys()).sort((a, b) => {
+      const x = rows[a] as CompetitionRow;
+      const y = rows[b] as CompetitionRow;
+      const kx = key[a] as (typeof key)[number];
+      const ky = key[b] as (typeof key)[number];
+      if (kx.live !== ky.live) return kx.live ? -1 : 1;
+      if (kx.live) {
+        if (kx.team !== ky.team) return kx.team ? 1 : -1;
+        if (kx.ahead !== ky.ahead) return kx.ahead ? -1 : 1;
+        if (kx.deadline !== ky.deadline) return kx.deadline < ky.deadline ? -1 : 1;
+        if (x.startDate !== y.startDate) return x.startDate < y.startDate ? -1 : 1;
+      }
+      if (x.startDate !== y.startDate) return x.startDate > y.startDate ? -1 : 1;
+      return compareText(x.guid, y.guid);
+    });
+    view.orders.set(sort, order);
+    return order;
   }
 
   private guidOf(i: number): string {
@@ -193,25 +243,12 @@ export class CalendarSnapshot {
         if (t !== undefined && t > time && t < until) until = t;
       }
     });
-    const rows = this.rows;
-    // `listOrder`: competitions not concluded first, soonest first; then the concluded ones,
-    // most recent first; the guid (C collation, as the databases sort it) breaks ties.
-    const order = Int32Array.from(rows.keys()).sort((a, b) => {
-      const x = rows[a] as CompetitionRow;
-      const y = rows[b] as CompetitionRow;
-      const xDone = x.endDate < at.today;
-      const yDone = y.endDate < at.today;
-      if (xDone !== yDone) return xDone ? 1 : -1;
-      if (!xDone && x.startDate !== y.startDate) return x.startDate < y.startDate ? -1 : 1;
-      if (x.startDate !== y.startDate) return x.startDate > y.startDate ? -1 : 1;
-      return compareText(x.guid, y.guid);
-    });
     return {
       today: at.today,
       from: time,
       until,
       statuses,
-      order,
+      orders: new Map(),
       byRegion: new Map(),
       byProvince: new Map(),
     };
@@ -323,6 +360,9 @@ function prizeBandOf(prizeMoney: number): OverviewGroup['band'] {
   if (prizeMoney <= 1000) return '1000';
   return '1001';
 }
+
+/** Team championships (`cod_fonte` 3), listed after the individual competitions. */
+const TEAM_SOURCE = 3;
 
 /** Text in the databases' C collation: code unit by code unit (the guids are ASCII). */
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

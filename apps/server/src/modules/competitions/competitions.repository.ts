@@ -1,5 +1,5 @@
 /** SQL of the competition search and detail. */
-import { FILTER_CRITERIA_FIELDS, type FilterCriteria, foldText } from '@radar/shared';
+import { FILTER_CRITERIA_FIELDS, type FilterCriteria, foldText, type SearchSort } from '@radar/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -42,11 +42,28 @@ export type CompetitionWithStatus = CompetitionRow & { status: number };
  * The stable order of every list: competitions not concluded first, soonest first; then the
  * concluded ones, most recent first; the guid breaks ties.
  */
-function listOrder(at: MatchInstant): SQL[] {
+/** Team championships (`cod_fonte` 3): listed after the individual competitions. */
+const TEAM_SOURCE = 3;
+
+/**
+ * The list's order (`SEARCH_SORTS` of @radar/shared; `calendar-snapshot.ts` is its twin): not
+ * concluded first, individual before team, registration still ahead before the rest, then the
+ * soonest start (or deadline, then start); the concluded ones after, most recent first.
+ */
+function listOrder(at: MatchInstant, sort: SearchSort = 'start'): SQL[] {
   const today = sql`${at.today}::date`;
+  const now = sql`${at.now.toISOString()}::timestamptz`;
+  const live = sql`${competitions.endDate} >= ${today}`;
+  // Registration open or still to open: not started, its deadline still ahead.
+  const ahead = sql`(${competitions.startDate} > ${today} and coalesce(${competitions.registrationClosesAt} > ${now}, false))`;
   return [
     asc(sql`(${competitions.endDate} < ${today})`),
-    asc(sql`(case when ${competitions.endDate} >= ${today} then ${competitions.startDate} end)`),
+    asc(sql`(case when ${live} then coalesce(${competitions.codFonte} = ${TEAM_SOURCE}, false) end)`),
+    asc(sql`(case when ${live} then not ${ahead} end)`),
+    ...(sort === 'deadline'
+      ? [asc(sql`(case when ${live} and ${ahead} then ${competitions.registrationClosesAt} end)`)]
+      : []),
+    asc(sql`(case when ${live} then ${competitions.startDate} end)`),
     desc(competitions.startDate),
     asc(competitions.guid),
   ];
@@ -64,12 +81,13 @@ export async function searchCompetitionRows(
   where: SQL | undefined,
   at: MatchInstant,
   page: { limit: number; offset: number },
+  sort: SearchSort = 'start',
 ): Promise<{ rows: CompetitionWithStatus[]; total: number }> {
   const chosen = db
     .select({ guid: competitions.guid, total: sql<number>`count(*) over ()`.as('total') })
     .from(competitions)
     .where(where)
-    .orderBy(...listOrder(at))
+    .orderBy(...listOrder(at, sort))
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
@@ -77,7 +95,7 @@ export async function searchCompetitionRows(
     .select({ competition: competitions, status: competitionStatusSql(at), total: chosen.total })
     .from(chosen)
     .innerJoin(competitions, eq(competitions.guid, chosen.guid))
-    .orderBy(...listOrder(at));
+    .orderBy(...listOrder(at, sort));
   const first = found[0];
   if (!first) {
     if (page.offset === 0) return { rows: [], total: 0 };

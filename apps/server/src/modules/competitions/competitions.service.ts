@@ -318,7 +318,7 @@ export function snapshotAnswer(
   at: MatchInstant,
   cardRanking: string | null,
 ): PublicAnswer {
-  const asked = { filters: query.filters, search: query.search, cardRanking };
+  const asked = { filters: query.filters, search: query.search, cardRanking, sort: query.sort };
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const { rows, total } = snapshot.search(asked, at, page);
   const withDraws = (list: CompetitionWithStatus[]): PublicRows => ({
@@ -386,7 +386,7 @@ export async function sqlAnswer(
     };
   }
   const [{ rows, total }, overview] = await Promise.all([
-    searchCompetitionRows(db, where, at, page),
+    searchCompetitionRows(db, where, at, page, query.sort),
     query.view === 'overview' ? publicOverview(db, where, at) : null,
   ]);
   return { total, page: await withTournaments(db, rows), documents: [], overview, served: 0 };
@@ -410,6 +410,7 @@ export async function searchCompetitions(
   const cardRanking = query.eligibleOnly ? context.user.cardRanking : null;
   const key = JSON.stringify([
     query.view,
+    query.sort,
     query.page,
     query.limit,
     query.search,

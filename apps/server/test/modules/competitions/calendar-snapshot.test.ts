@@ -13,6 +13,7 @@ import {
   foldText,
   NEW_TOURNAMENT_HOURS,
   romeDate,
+  SEARCH_SORTS,
   type SearchCompetitionsBody,
   type SearchCompetitionsQuery,
   searchCompetitionsBodySchema,
@@ -87,7 +88,7 @@ describe('the calendar in memory', () => {
         id_stato = case when n.n % 13 = 0 and n.n % 3 = 0 then 3 else c.id_stato end,
         region_id = case when n.n % 17 = 0 then null else c.region_id end,
         province_id = case when n.n % 17 = 0 then null else c.province_id end,
-        cod_fonte = case when n.n % 17 = 0 then null else c.cod_fonte end,
+        cod_fonte = case when n.n % 17 = 0 then null when n.n % 23 = 0 then 3 else c.cod_fonte end,
         prize_money = case when n.n % 19 = 0 then 0 else c.prize_money end,
         added_at = case when n.n % 5 = 0 then ${ctx.sim.clock.now().toISOString()}::timestamptz - make_interval(hours => n.n::int % 96) else c.added_at end
       from numbered n where n.guid = c.guid`);
@@ -144,14 +145,22 @@ describe('the calendar in memory', () => {
         fc.constantFrom('tournaments', 'schedule', 'overview') as fc.Arbitrary<'tournaments' | 'overview'>,
         fc.integer({ min: 1, max: 5 }),
         fc.constantFrom(1, 7, 20, 100),
+        fc.constantFrom(...SEARCH_SORTS),
         nowAroundArb(stored),
-        async (criteria: FilterCriteria, text, cardRanking, view, page, limit, now) => {
+        async (criteria: FilterCriteria, text, cardRanking, view, page, limit, sort, now) => {
           const filters = Object.fromEntries(
             Object.entries(criteria).filter(
               ([key, value]) => value !== EMPTY_CRITERIA[key as keyof FilterCriteria],
             ),
           );
-          const body: SearchCompetitionsBody = { filters, page, limit, view, search: text?.join(' ') ?? '' };
+          const body: SearchCompetitionsBody = {
+            filters,
+            page,
+            limit,
+            view,
+            sort,
+            search: text?.join(' ') ?? '',
+          };
           const parsed = searchCompetitionsBodySchema.safeParse(body);
           fc.pre(parsed.success);
           if (!parsed.success) return;
@@ -175,6 +184,8 @@ describe('the calendar in memory', () => {
       { view: 'overview' },
       { view: 'overview', filters: { idStatopuc: 3 } },
       { limit: 100, page: 3 },
+      { limit: 100, page: 2, sort: 'deadline' },
+      { filters: { regionId: 12 }, sort: 'deadline' },
       { page: 10_000 },
       { filters: { idStatopuc: 1 }, limit: 50 },
       { search: foldText(stored[0]?.name ?? '') },

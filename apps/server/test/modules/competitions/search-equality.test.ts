@@ -8,6 +8,7 @@
 import {
   EMPTY_CRITERIA,
   type FilterCriteria,
+  SEARCH_SORTS,
   type SearchCompetitionsBody,
   type SearchCompetitionsResponse,
   searchCompetitionsBodySchema,
@@ -110,6 +111,7 @@ describe('search results are those of the implementation before issue 17', () =>
       { page: 2 },
       { page: 3, limit: 7 },
       { limit: 100 },
+      { limit: 50, page: 2, sort: 'deadline' },
       { page: 1_000 },
       { filters: { idStatopuc: 3 } },
       { filters: { idStatopuc: 1 }, page: 2 },
@@ -140,13 +142,14 @@ describe('search results are those of the implementation before issue 17', () =>
         criteriaArb,
         fc.integer({ min: 1, max: 4 }),
         fc.constantFrom(5, 20, 50),
-        async (criteria: FilterCriteria, page, limit) => {
+        fc.constantFrom(...SEARCH_SORTS),
+        async (criteria: FilterCriteria, page, limit, sort) => {
           const filters = Object.fromEntries(
             Object.entries(criteria).filter(
               ([key, value]) => value !== EMPTY_CRITERIA[key as keyof FilterCriteria],
             ),
           );
-          const body = { filters, page, limit };
+          const body = { filters, page, limit, sort };
           // Criteria the API refuses (e.g. a window ending before it starts) are not searches.
           fc.pre(searchCompetitionsBodySchema.safeParse(body).success);
           await compare(body);

@@ -7,6 +7,7 @@ import {
   romeDate,
   type SearchCompetitionsBody,
   type SearchCompetitionsResponse,
+  type SearchSort,
 } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,9 @@ import {
   type Stored,
   useFederationTestApp,
 } from '../../helpers/competitions';
+
+/** Text in the databases' C collation (the guids are ASCII). */
+const compareC = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 describe('POST /api/competitions/search_competitions', () => {
   let ctx: FederationTestApp;
@@ -46,20 +50,34 @@ describe('POST /api/competitions/search_competitions', () => {
     }
   };
 
-  /** The expected results in the list's order: not concluded soonest first, then concluded most recent first. */
-  const expected = (criteria: Partial<FilterCriteria>) => {
+  /**
+   * The expected results in the list's order: not concluded first (individual before team
+   * championships, registration still ahead before the rest, then the soonest start, or with
+   * `deadline` the soonest deadline first), then concluded most recent first.
+   */
+  const expected = (criteria: Partial<FilterCriteria>, sort: SearchSort = 'start') => {
     const now = ctx.sim.clock.now();
     const today = romeDate(now);
+    const ahead = (c: Stored) =>
+      c.startDate > today && c.registrationClosesAt !== null && c.registrationClosesAt > now;
+    const rank = (c: Stored) => [c.codFonte === 3 ? 1 : 0, ahead(c) ? 0 : 1];
     return stored
       .filter((c) => matchFilter({ ...EMPTY_CRITERIA, ...criteria }, c, now).matches)
       .sort((a, b) => {
         const concludedA = a.endDate < today;
         const concludedB = b.endDate < today;
         if (concludedA !== concludedB) return concludedA ? 1 : -1;
-        const byStart = concludedA
-          ? b.startDate.localeCompare(a.startDate)
-          : a.startDate.localeCompare(b.startDate);
-        return byStart || a.guid.localeCompare(b.guid);
+        if (concludedA) return b.startDate.localeCompare(a.startDate) || compareC(a.guid, b.guid);
+        const [teamA, laterA] = rank(a) as [number, number];
+        const [teamB, laterB] = rank(b) as [number, number];
+        if (teamA !== teamB) return teamA - teamB;
+        if (laterA !== laterB) return laterA - laterB;
+        if (sort === 'deadline' && laterA === 0) {
+          const byDeadline =
+            (a.registrationClosesAt as Date).getTime() - (b.registrationClosesAt as Date).getTime();
+          if (byDeadline !== 0) return byDeadline;
+        }
+        return a.startDate.localeCompare(b.startDate) || compareC(a.guid, b.guid);
       })
       .map((c) => c.guid);
   };
@@ -88,6 +106,38 @@ describe('POST /api/competitions/search_competitions', () => {
     expect(body.items).toHaveLength(20);
     const all = await searchAll({});
     expect(all.items.map((c) => c.guid)).toEqual(expected({}));
+  });
+
+  it('lists first what a player can still enter: individual with registration ahead, then the rest, team championships after', async () => {
+    const now = ctx.sim.clock.now();
+    const today = romeDate(now);
+    const { items } = await searchAll({});
+    const live = items.filter((c) => c.endDate >= today);
+    const kinds = live.map((c) =>
+      c.codFonte === 3
+        ? 'team'
+        : c.startDate > today &&
+            c.registrationClosesAt !== null &&
+            Date.parse(c.registrationClosesAt) > now.getTime()
+          ? 'open'
+          : 'individual',
+    );
+    // The calendar has each kind, and they come in blocks, in this order.
+    const blocks = kinds.filter((kind, i) => kind !== kinds[i - 1]);
+    expect(blocks).toEqual(['open', 'individual', 'team']);
+    expect(items.slice(live.length).every((c) => c.endDate < today)).toBe(true);
+
+    // By deadline: the registrations closing first come first, then as by start.
+    const byDeadline = await searchAll({ sort: 'deadline' });
+    expect(byDeadline.items.map((c) => c.guid)).toEqual(expected({}, 'deadline'));
+    const open = byDeadline.items.slice(0, kinds.filter((kind) => kind === 'open').length);
+    const deadlines = open.map((c) => Date.parse(c.registrationClosesAt ?? ''));
+    expect(deadlines).toEqual([...deadlines].sort((a, b) => a - b));
+    expect(byDeadline.items.map((c) => c.guid)).not.toEqual(items.map((c) => c.guid));
+    // The same in a region, and paged alike.
+    expect(
+      (await searchAll({ sort: 'deadline', filters: { regionId: 12 } })).items.map((c) => c.guid),
+    ).toEqual(expected({ regionId: 12 }, 'deadline'));
   });
 
   it('answers brotli-compressed when the browser accepts it, and plain JSON when not', async () => {

@@ -117,7 +117,10 @@ describe('filters the federation ignores are ours: search and matching agree', (
         .sort();
       const snapshot = await readCalendarSnapshot(database.db);
       const byMemory = snapshot
-        .search({ filters: full, search: '', cardRanking: null }, at, { limit: 1000, offset: 0 })
+        .search({ filters: full, search: '', cardRanking: null, sort: 'start' }, at, {
+          limit: 1000,
+          offset: 0,
+        })
         .rows.map((r) => r.guid)
         .sort();
       const user = await createUser(database.db);

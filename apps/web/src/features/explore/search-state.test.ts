@@ -31,6 +31,15 @@ describe('explore state in the address', () => {
     expect(writeExploreState(readExploreState(new URLSearchParams())).toString()).toBe('');
   });
 
+  it('keeps the order by registration deadline in the address and asks the search for it', () => {
+    const state = readExploreState(new URLSearchParams('sort=deadline&eligible=1'));
+    expect(state.sort).toBe('deadline');
+    expect(searchBody(state)).toMatchObject({ sort: 'deadline', eligibleOnly: true });
+    expect(writeExploreState(state).toString()).toBe('eligible=1&sort=deadline');
+    // By start date, the default: left out of both.
+    expect(searchBody(readExploreState(new URLSearchParams()))).not.toHaveProperty('sort');
+  });
+
   it('drops values outside the spec and keeps the rest', () => {
     const state = readExploreState(
       new URLSearchParams(
@@ -39,6 +48,7 @@ describe('explore state in the address', () => {
     );
     expect(state.tab).toBe('tournaments');
     expect(state.page).toBe(1);
+    expect(readExploreState(new URLSearchParams('sort=distance')).sort).toBe('start');
     expect(searchBody(state).filters).toEqual({ regionId: 3, catClass: 4 });
   });
 });

@@ -6,8 +6,10 @@
 import {
   FILTER_CRITERIA_FIELDS,
   type FilterCriteria,
+  SEARCH_SORTS,
   SEARCH_VIEWS,
   type SearchCompetitionsBody,
+  type SearchSort,
   type SearchView,
   searchFiltersSchema,
 } from '@radar/shared';
@@ -26,6 +28,8 @@ export interface ExploreState {
   filters: FilterCriteria;
   /** Only tournaments the user's card may enter (`?eligible=1`; docs/decisions/101). */
   eligibleOnly: boolean;
+  /** The list's order (`?sort=deadline`; by start date when absent). */
+  sort: SearchSort;
 }
 
 function parseFilters(params: URLSearchParams): FilterCriteria {
@@ -45,6 +49,7 @@ function parseFilters(params: URLSearchParams): FilterCriteria {
 
 export function readExploreState(params: URLSearchParams): ExploreState {
   const tab = params.get('tab');
+  const sort = params.get('sort');
   const page = Number(params.get('page'));
   return {
     tab: (SEARCH_VIEWS as readonly string[]).includes(tab ?? '') ? (tab as SearchView) : 'tournaments',
@@ -52,6 +57,7 @@ export function readExploreState(params: URLSearchParams): ExploreState {
     q: params.get('q') ?? '',
     filters: parseFilters(params),
     eligibleOnly: params.get('eligible') === '1',
+    sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? '') ? (sort as SearchSort) : 'start',
   };
 }
 
@@ -69,6 +75,7 @@ export function writeExploreState(state: ExploreState): URLSearchParams {
     if (isSet(state.filters, field)) params.set(field, String(state.filters[field]));
   }
   if (state.eligibleOnly) params.set('eligible', '1');
+  if (state.sort !== 'start') params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
@@ -82,6 +89,7 @@ export function searchBody(state: ExploreState): SearchCompetitionsBody {
     search: state.q.trim(),
     filters,
     view: state.tab,
+    ...(state.sort !== 'start' && { sort: state.sort }),
     ...(state.eligibleOnly && { eligibleOnly: true }),
   };
 }

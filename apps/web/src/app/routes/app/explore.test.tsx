@@ -143,6 +143,38 @@ describe('/explore', () => {
     expect((calls.at(-1)?.body as { page?: number } | undefined)?.page).toBe(2);
   });
 
+  it('orders the list by registration deadline when asked, from the first page, kept in the address', async () => {
+    const calls = stubApi({
+      '/api/reference/geo': () => json(geo),
+      [SEARCH]: (body) => json(searchResponse({ total: 45, page: (body as { page: number }).page })),
+    });
+    const { router } = renderApp('/explore?page=2');
+    await screen.findByText('Pagina 2 di 3');
+    const sort = screen.getByLabelText('Ordina per') as HTMLSelectElement;
+    expect(sort.value).toBe('start');
+    expect([...sort.options].map((o) => o.textContent)).toEqual(['Data di inizio', 'Scadenza iscrizioni']);
+    await act(async () => {
+      fireEvent.change(sort, { target: { value: 'deadline' } });
+    });
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toEqual({
+        page: 1,
+        limit: 20,
+        search: '',
+        filters: {},
+        view: 'tournaments',
+        sort: 'deadline',
+      }),
+    );
+    expect(router.state.location.search).toBe('?sort=deadline');
+    // The other views have their own order: no choice there.
+    await act(async () => {
+      fireEvent.mouseDown(screen.getByRole('tab', { name: 'Calendario' }));
+      fireEvent.click(screen.getByRole('tab', { name: 'Calendario' }));
+    });
+    await waitFor(() => expect(screen.queryByLabelText('Ordina per')).toBeNull());
+  });
+
   it('shows the stored data marked as possibly stale when the federation is down', async () => {
     stubApi({
       '/api/reference/geo': () => json(geo),

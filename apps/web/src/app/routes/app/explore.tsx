@@ -15,6 +15,7 @@ import { OverviewPanel } from '@/features/explore/components/overview-panel';
 import { Pagination } from '@/features/explore/components/pagination';
 import { ScheduleList } from '@/features/explore/components/schedule-list';
 import { SearchBox } from '@/features/explore/components/search-box';
+import { SortSelect } from '@/features/explore/components/sort-select';
 import {
   type ExploreState,
   PAGE_SIZE,
@@ -54,7 +55,11 @@ export function ExploreRoute() {
           // A new search starts from its first page.
           const page =
             patch.page ??
-            (patch.q !== undefined || patch.filters || patch.tab || patch.eligibleOnly !== undefined
+            (patch.q !== undefined ||
+            patch.filters ||
+            patch.tab ||
+            patch.sort ||
+            patch.eligibleOnly !== undefined
               ? 1
               : previous.page);
           return writeExploreState({ ...previous, ...patch, page });
@@ -78,120 +83,134 @@ export function ExploreRoute() {
   return (
     <>
       <ExploreHeader />
-      <div className="flex flex-col gap-4">
-        <SearchBox value={state.q} onSearch={onSearch} />
-        <SavedFilters criteria={state.filters} onApply={(filters) => update({ filters })} />
-        <FilterPanel
-          filters={state.filters}
-          onChange={changeFilters}
-          onReset={() => update({ filters: readExploreState(new URLSearchParams()).filters })}
-        />
-        <EligibleOnlyToggle
-          checked={state.eligibleOnly}
-          onCheckedChange={(eligibleOnly) => update({ eligibleOnly })}
-        />
-      </div>
-
-      <Tabs
-        value={state.tab}
-        onValueChange={(tab) => update({ tab: tab as SearchView })}
-        className="mt-6"
-        activationMode="manual"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <TabsList aria-label={t('explore.tabs.label')}>
-            {SEARCH_VIEWS.map((view) => (
-              <TabsTrigger key={view} value={view}>
-                {t(`explore.tabs.${view}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {data && (
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {t(isDocuments ? 'explore.documentsCount' : 'explore.resultsCount', {
-                count: formatNumber(data.total, language),
-              })}
-            </p>
-          )}
+      {/* On a desktop the search and its filters are a column beside the results (scrolling on
+          their own), so an open filter panel never pushes the results off the first screen. */}
+      <div className="lg:grid lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start lg:gap-6">
+        <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:p-1">
+          <SearchBox value={state.q} onSearch={onSearch} />
+          <SavedFilters
+            criteria={state.filters}
+            onApply={(filters) => update({ filters })}
+            className="lg:flex-col lg:items-stretch"
+          />
+          <FilterPanel
+            filters={state.filters}
+            onChange={changeFilters}
+            onReset={() => update({ filters: readExploreState(new URLSearchParams()).filters })}
+          />
+          <EligibleOnlyToggle
+            checked={state.eligibleOnly}
+            onCheckedChange={(eligibleOnly) => update({ eligibleOnly })}
+          />
         </div>
 
-        {SEARCH_VIEWS.map((view) => (
-          <TabsContent key={view} value={view} aria-busy={search.isFetching}>
-            {data && isDegraded(data) && <DegradedNotice message={data.message} />}
-            {search.isError && !data ? (
-              <ErrorBlock
-                error={search.error}
-                title={t('explore.error')}
-                onRetry={() => void search.refetch()}
-              />
-            ) : empty ? (
-              <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted-foreground">
-                {t(isDocuments ? 'explore.emptyDocuments' : 'explore.empty')}
+        <Tabs
+          value={state.tab}
+          onValueChange={(tab) => update({ tab: tab as SearchView })}
+          className="mt-6 lg:mt-0"
+          activationMode="manual"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <TabsList aria-label={t('explore.tabs.label')}>
+              {SEARCH_VIEWS.map((view) => (
+                <TabsTrigger key={view} value={view}>
+                  {t(`explore.tabs.${view}`)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {state.tab === 'tournaments' && (
+              <SortSelect value={state.sort} onChange={(sort) => update({ sort })} />
+            )}
+            {data && (
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {t(isDocuments ? 'explore.documentsCount' : 'explore.resultsCount', {
+                  count: formatNumber(data.total, language),
+                })}
               </p>
-            ) : !data ? (
-              <LoadingBlock label={t('explore.loading')} />
-            ) : view === state.tab ? (
-              <>
-                {/* The results' heading, between the page's h1 and the cards' or days' h3. */}
-                <h2 className="sr-only">{t(`explore.tabs.${view}`)}</h2>
-                {view === 'tournaments' && (
-                  <ul className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-                    {data.items.map((competition) => (
-                      <li key={competition.guid} className="contents">
-                        <CompetitionCard competition={competition} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {view === 'overview' && data.overview && (
-                  <>
-                    <section
-                      aria-labelledby="explore-map-title"
-                      className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-5 shadow-sm"
-                    >
-                      <h2 id="explore-map-title" className="self-start text-lg font-semibold tracking-tight">
-                        {t('map.title')}
-                      </h2>
-                      <p className="self-start text-sm text-muted-foreground">{t('map.hint')}</p>
-                      <LazyItalyMap
-                        eager
-                        counts={
-                          new Map(
-                            data.overview.byRegion.flatMap((r) =>
-                              r.regionId === null ? [] : [[r.regionId, r.count] as const],
-                            ),
-                          )
-                        }
-                        selectedRegionId={state.filters.regionId}
-                        onSelect={(regionId) =>
-                          changeFilters({
-                            regionId: state.filters.regionId === regionId ? null : regionId,
-                            provinceId: null,
-                          })
-                        }
-                      />
-                    </section>
-                    <OverviewPanel overview={data.overview} total={data.total} />
-                  </>
-                )}
-                {view === 'schedule' && <ScheduleList items={data.items} />}
-                {view === 'documents' && <DocumentsList documents={data.documents} />}
-                {view !== 'overview' && (
-                  <Pagination
-                    page={state.page}
-                    total={data.total}
-                    limit={PAGE_SIZE}
-                    onPage={(page) => {
-                      update({ page });
-                      window.scrollTo(0, 0);
-                    }}
-                  />
-                )}
-              </>
-            ) : null}
-          </TabsContent>
-        ))}
-      </Tabs>
+            )}
+          </div>
+
+          {SEARCH_VIEWS.map((view) => (
+            <TabsContent key={view} value={view} aria-busy={search.isFetching}>
+              {data && isDegraded(data) && <DegradedNotice message={data.message} />}
+              {search.isError && !data ? (
+                <ErrorBlock
+                  error={search.error}
+                  title={t('explore.error')}
+                  onRetry={() => void search.refetch()}
+                />
+              ) : empty ? (
+                <p className="rounded-2xl border border-dashed border-border p-10 text-center text-muted-foreground">
+                  {t(isDocuments ? 'explore.emptyDocuments' : 'explore.empty')}
+                </p>
+              ) : !data ? (
+                <LoadingBlock label={t('explore.loading')} />
+              ) : view === state.tab ? (
+                <>
+                  {/* The results' heading, between the page's h1 and the cards' or days' h3. */}
+                  <h2 className="sr-only">{t(`explore.tabs.${view}`)}</h2>
+                  {view === 'tournaments' && (
+                    <ul className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+                      {data.items.map((competition) => (
+                        <li key={competition.guid} className="contents">
+                          <CompetitionCard competition={competition} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {view === 'overview' && data.overview && (
+                    <>
+                      <section
+                        aria-labelledby="explore-map-title"
+                        className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-5 shadow-sm"
+                      >
+                        <h2
+                          id="explore-map-title"
+                          className="self-start text-lg font-semibold tracking-tight"
+                        >
+                          {t('map.title')}
+                        </h2>
+                        <p className="self-start text-sm text-muted-foreground">{t('map.hint')}</p>
+                        <LazyItalyMap
+                          eager
+                          counts={
+                            new Map(
+                              data.overview.byRegion.flatMap((r) =>
+                                r.regionId === null ? [] : [[r.regionId, r.count] as const],
+                              ),
+                            )
+                          }
+                          selectedRegionId={state.filters.regionId}
+                          onSelect={(regionId) =>
+                            changeFilters({
+                              regionId: state.filters.regionId === regionId ? null : regionId,
+                              provinceId: null,
+                            })
+                          }
+                        />
+                      </section>
+                      <OverviewPanel overview={data.overview} total={data.total} />
+                    </>
+                  )}
+                  {view === 'schedule' && <ScheduleList items={data.items} />}
+                  {view === 'documents' && <DocumentsList documents={data.documents} />}
+                  {view !== 'overview' && (
+                    <Pagination
+                      page={state.page}
+                      total={data.total}
+                      limit={PAGE_SIZE}
+                      onPage={(page) => {
+                        update({ page });
+                        window.scrollTo(0, 0);
+                      }}
+                    />
+                  )}
+                </>
+              ) : null}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
     </>
   );
 }

@@ -42,7 +42,13 @@ export function FilterPanel({
       {/* Rendered when open: the closed panel costs the screen's first render nothing (decision 178). */}
       {open && (
         <div className="flex flex-col gap-4 border-t border-border p-4">
-          <FilterFields criteria={filters} onChange={onChange} periods={SEARCH_TIME_PERIODS} />
+          {/* One column in the desktop's side column (the explore screen's layout). */}
+          <FilterFields
+            criteria={filters}
+            onChange={onChange}
+            periods={SEARCH_TIME_PERIODS}
+            className="lg:grid-cols-1"
+          />
           <div className="flex flex-wrap items-center justify-end gap-2">
             <Button variant="ghost" onClick={onReset} className={cn(active === 0 && 'invisible')}>
               {t('explore.filters.reset')}
