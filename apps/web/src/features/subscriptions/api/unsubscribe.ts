@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { invalidateFollowState } from './query-keys';
+import { invalidateFollowState } from './invalidate-follow-state';
 
 /** `DELETE /api/subscriptions/tournaments/unsubscribe/{id}` (204). */
 export function unsubscribe(subscriptionId: string): Promise<void> {
