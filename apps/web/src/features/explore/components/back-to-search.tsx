@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { isFromExplore, lastExploreHref } from '@/features/explore/search-state';
+import { isFromExplore, lastExploreHref } from '../search-state';
 
 /**
  * "Back to the search": the search the user came from, with its query, filters, tab and page.
