@@ -1,14 +1,17 @@
 /// <reference types="node" />
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { featureFolders, webBiomeConfig } from '../scripts/biome-config';
 
 /**
  * The import boundaries of the web client (apps/web/README.md, decision 080) are Biome
- * `noRestrictedImports` overrides in apps/web/biome.json. This runs the real Biome on files
- * placed in the folders the rules cover, so a broken glob or a renamed folder cannot switch the
- * rules off silently.
+ * `noRestrictedImports` overrides in apps/web/biome.json, written from the feature folders by
+ * scripts/biome-config.ts (decision 196). This runs the real Biome on files placed in the
+ * folders the rules cover, so a broken glob or a renamed folder cannot switch the rules off
+ * silently, and fails while biome.json is not what the script writes. The second part walks the import graph of src/ and fails on any cycle.
  */
 const web = join(import.meta.dirname, '..');
 const biome = join(web, '../../node_modules/.bin/biome');
@@ -90,15 +93,110 @@ describe('web import boundaries (Biome noRestrictedImports)', () => {
     }
   }, 30_000);
 
-  it('has a rule for every feature folder', () => {
-    const config = JSON.parse(readFileSync(join(web, 'biome.json'), 'utf8')) as {
-      overrides?: { includes?: string[] }[];
-    };
-    const covered = new Set((config.overrides ?? []).flatMap((o) => o.includes ?? []));
-    const features = readdirSync(join(web, 'src/features'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
+  it('biome.json is the one npm run web:biome-config writes for the feature folders of today', () => {
+    const config = JSON.parse(readFileSync(join(web, 'biome.json'), 'utf8')) as unknown;
+    const features = featureFolders(web);
     expect(features.length).toBeGreaterThan(5);
-    expect(features.filter((f) => !covered.has(`src/features/${f}/**`))).toEqual([]);
+    // Stale after a feature folder is added, renamed or removed: run `npm run web:biome-config`.
+    expect(config).toEqual(webBiomeConfig(features));
+  });
+});
+
+/** Every .ts/.tsx file under `dir` (declaration files aside), as paths relative to `root`. */
+function sourceFiles(root: string, dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(root, path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [relative(root, path)] : [];
+  });
+}
+
+/**
+ * The import graph of a set of files under src/ (paths relative to src/): every static import and
+ * re-export, type-only ones included, and every `import()` (a lazily loaded chunk that imports
+ * the module that loads it is a cycle too). Imports of packages and virtual modules are left out.
+ */
+function importGraph(sources: Map<string, string>): Map<string, string[]> {
+  const resolve = (from: string, specifier: string): string | undefined => {
+    let base: string;
+    if (specifier.startsWith('@/')) base = specifier.slice(2);
+    else if (specifier.startsWith('.')) base = join(dirname(from), specifier);
+    else return undefined;
+    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) =>
+      sources.has(candidate),
+    );
+  };
+  return new Map(
+    [...sources].map(([file, source]) => [
+      file,
+      ts
+        .preProcessFile(source, true, true)
+        .importedFiles.map((imported) => resolve(file, imported.fileName))
+        .filter((target): target is string => target !== undefined),
+    ]),
+  );
+}
+
+/** Every cycle of the graph, as one strongly connected component each (Tarjan), sorted. */
+function importCycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    order.set(file, next);
+    low.set(file, next);
+    next += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!order.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(target) ?? 0));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file) ?? 0, order.get(target) ?? 0));
+      }
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!order.has(file)) visit(file);
+  return cycles.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
+}
+
+describe('web import graph', () => {
+  it('has no import cycle in src/ (static, type-only or lazy import())', () => {
+    const src = join(web, 'src');
+    const sources = new Map(sourceFiles(src).map((file) => [file, readFileSync(join(src, file), 'utf8')]));
+    expect(sources.size).toBeGreaterThan(100);
+    expect(importCycles(importGraph(sources))).toEqual([]);
+  });
+
+  it('finds a cycle through a lazy import, a type-only import, an alias or an index file', () => {
+    const sources = new Map([
+      ['components/menu.tsx', "const load = () => import('./menu-dropdown');\nexport const menu = load;\n"],
+      [
+        'components/menu-dropdown.tsx',
+        "import type { Props } from '@/components/menu';\nexport default 1;\n",
+      ],
+      ['features/a/index.ts', "export * from './api/get-a';\n"],
+      ['features/a/api/get-a.ts', "import { b } from '../../b/b';\nexport const a = b;\n"],
+      ['features/b/b.ts', "import { a } from '@/features/a';\nexport const b = a;\n"],
+      ['lib/alone.ts', "import { z } from 'zod';\nimport './missing';\nexport const alone = z;\n"],
+    ]);
+    expect(importCycles(importGraph(sources))).toEqual([
+      ['components/menu-dropdown.tsx', 'components/menu.tsx'],
+      ['features/a/api/get-a.ts', 'features/a/index.ts', 'features/b/b.ts'],
+    ]);
   });
 });

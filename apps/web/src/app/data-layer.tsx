@@ -3,8 +3,8 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { type ReactNode, useContext, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { onLongAbsence, onSessionCleared } from '@/lib/auth/session-store';
-import { profileQueryKey } from '@/lib/auth/user';
 import { queryClient as appQueryClient } from '@/lib/query-client';
+import { profileKey } from '@/lib/query-keys';
 import { persistOptions } from '@/lib/query-persistence';
 import { GivenQueryClient } from './data-layer-context';
 
@@ -19,7 +19,7 @@ const appPersistOptions = persistOptions(PERSISTED_CACHE_VERSION);
 function followSession(client: QueryClient): () => void {
   const stopClearing = onSessionCleared(() => client.clear());
   const stopRefetching = onLongAbsence(() => {
-    void client.invalidateQueries({ queryKey: profileQueryKey });
+    void client.invalidateQueries({ queryKey: profileKey });
   });
   return () => {
     stopClearing();

@@ -4,6 +4,7 @@ import { apiClient } from '@/lib/api-client';
 import { getSession, SESSION_STORAGE_KEY, setUser } from '@/lib/auth/session-store';
 import { QUERY_CACHE_STORAGE_KEY } from '@/lib/query-cache-storage';
 import { createQueryClient } from '@/lib/query-client';
+import { filterKeys } from '@/lib/query-keys';
 import { testUser } from '../../test/api-stub';
 import { DataProviders } from './data-layer';
 import { AppProviders } from './providers';
@@ -26,7 +27,7 @@ function answerEveryCall(status: number) {
 describe('AppProviders', () => {
   it('clears the session, every cached query and the persisted copies when a call answers 401', async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(['filters'], [{ id: 1 }]);
+    queryClient.setQueryData(filterKeys.all, [{ id: 1 }]);
     render(
       <AppProviders queryClient={queryClient}>
         <DataProviders>
@@ -45,12 +46,12 @@ describe('AppProviders', () => {
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     // Signed out: the user is known to be nobody; everything else is gone.
     expect(getSession()).toMatchObject({ status: 'signedOut', user: null });
-    expect(queryClient.getQueryData(['filters'])).toBeUndefined();
+    expect(queryClient.getQueryData(filterKeys.all)).toBeUndefined();
   });
 
   it('keeps the session and the cache for other failures', async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(['filters'], [{ id: 1 }]);
+    queryClient.setQueryData(filterKeys.all, [{ id: 1 }]);
     answerEveryCall(500);
     render(
       <AppProviders queryClient={queryClient}>
@@ -63,7 +64,7 @@ describe('AppProviders', () => {
 
     await expect(apiClient.get('/profile')).rejects.toMatchObject({ status: 500 });
     expect(getSession().user).toMatchObject({ username: 'mario' });
-    expect(queryClient.getQueryData(['filters'])).toEqual([{ id: 1 }]);
+    expect(queryClient.getQueryData(filterKeys.all)).toEqual([{ id: 1 }]);
   });
 
   it('needs no query client for the signed-out screens: the data layer brings its own', () => {

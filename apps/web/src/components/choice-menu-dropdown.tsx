@@ -1,4 +1,4 @@
-import type { ChoiceMenuProps } from './choice-menu';
+import type { ChoiceMenuProps } from './choice-menu-props';
 import { Button } from './ui/button';
 import {
   DropdownMenu,

@@ -1,27 +1,7 @@
-import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { ChoiceMenuProps } from './choice-menu-props';
 import { useDeferredMenu } from './deferred-menu';
 import { Button } from './ui/button';
-
-export interface Choice<V extends string> {
-  value: V;
-  label: string;
-  /** The choice's own language (a language's name is said in that language). */
-  lang?: string;
-  icon?: ReactNode;
-}
-
-export type ChoiceMenuProps<V extends string> = {
-  label: string;
-  /** The button's accessible name, when it must also say what the button shows (WCAG 2.5.3). */
-  buttonLabel?: string;
-  /** What the button shows (its accessible name is `buttonLabel`, else `label`). */
-  trigger: ReactNode;
-  size: ComponentProps<typeof Button>['size'];
-  className?: string;
-  value: V;
-  choices: readonly Choice<V>[];
-  onChoose: (value: V) => void;
-};
 
 const loadDropdown = () => import('./choice-menu-dropdown');
 // React.lazy loses the generic: the dropdown takes the same props as ChoiceMenu.

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppLayout } from '@/app/app-layout';
 import { DataProviders } from '@/app/data-layer';
 import { AppProviders } from '@/app/providers';
-import { ExploreHeader } from '@/app/routes/app/explore';
+import { ExploreHeader } from '@/features/explore/components/explore-header';
 import { i18n, loadCataloguePart } from '@/lib/i18n';
 import { APP_FRAME_ATTRIBUTE } from '@/lib/prerendered-frame';
 import { createQueryClient } from '@/lib/query-client';

@@ -1,6 +1,6 @@
 import { NOTIFICATION_GROUPS, type NotificationGroup } from '@radar/shared';
 import { CircleCheck, Info, MailX, TriangleAlert } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NotificationPreferencesTable } from '@/components/notification-preferences-table';
@@ -9,10 +9,11 @@ import { LoadingBlock } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import {
-  useDeleteAccountByToken,
   useUnsubscribePreferences,
   useUpdateUnsubscribePreferences,
 } from '@/features/unsubscribe/api/unsubscribe';
+import { DeleteAccount } from '@/features/unsubscribe/components/delete-account';
+import { UnsubscribeCard } from '@/features/unsubscribe/components/unsubscribe-card';
 import { isApiClientError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { toast } from '@/lib/toast';
@@ -23,60 +24,6 @@ const EMAIL_ONLY = ['email'] as const;
 function groupsFrom(value: string | null): NotificationGroup[] {
   const named = (value ?? '').split(',').map((group) => group.trim());
   return NOTIFICATION_GROUPS.filter((group) => named.includes(group));
-}
-
-function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={`flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5 ${className ?? ''}`}>
-      {children}
-    </div>
-  );
-}
-
-/** Deleting the account from the link: the user types the confirmation word first. */
-function DeleteAccount({ token, onDeleted }: { token: string; onDeleted: () => void }) {
-  const { t } = useTranslation();
-  const inputId = useId();
-  const [typed, setTyped] = useState('');
-  const remove = useDeleteAccountByToken(token);
-  const word = t('unsubscribe.delete.word');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim().toUpperCase() !== word) return;
-    remove.mutate(undefined, { onSuccess: onDeleted });
-  };
-  return (
-    <Card>
-      <h2 className="text-lg font-semibold">{t('unsubscribe.delete.title')}</h2>
-      <p className="text-sm text-muted-foreground">{t('unsubscribe.delete.description')}</p>
-      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            {t('unsubscribe.delete.confirmLabel', { word })}
-          </label>
-          <input
-            id={inputId}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            className="h-10 rounded-lg border border-border bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-ring"
-          />
-        </div>
-        <Button
-          type="submit"
-          variant="destructive"
-          disabled={typed.trim().toUpperCase() !== word || remove.isPending}
-        >
-          {remove.isPending ? t('unsubscribe.delete.deleting') : t('unsubscribe.delete.action')}
-        </Button>
-      </form>
-      {remove.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t('unsubscribe.delete.failed')}
-        </p>
-      ) : null}
-    </Card>
-  );
 }
 
 /**
@@ -122,7 +69,7 @@ export function UnsubscribeRoute() {
         ? t('errors.UNSUBSCRIBE_TOKEN_INVALID')
         : translateApiError(t, query.error);
     return page(
-      <Card>
+      <UnsubscribeCard>
         <p role="alert" className="flex items-start gap-2">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
           {message}
@@ -130,7 +77,7 @@ export function UnsubscribeRoute() {
         <Link to={paths.login} className="text-sm text-primary underline-offset-4 hover:underline">
           {t('unsubscribe.login')}
         </Link>
-      </Card>,
+      </UnsubscribeCard>,
     );
   }
   if (query.isPending) {
@@ -159,7 +106,7 @@ export function UnsubscribeRoute() {
         </p>
       ) : null}
       {linkGroups.length > 0 && linkGroupsOn ? (
-        <Card>
+        <UnsubscribeCard>
           <h2 className="text-lg font-semibold">{t('unsubscribe.quick.title')}</h2>
           <Button
             // The groups of a digest can make a long label: it wraps instead of leaving the card.
@@ -175,9 +122,9 @@ export function UnsubscribeRoute() {
             <MailX aria-hidden="true" className="size-4" />
             {t('unsubscribe.quick.action', { groups: groupNames })}
           </Button>
-        </Card>
+        </UnsubscribeCard>
       ) : null}
-      <Card>
+      <UnsubscribeCard>
         <h2 className="text-lg font-semibold">{t('unsubscribe.emailsTitle')}</h2>
         <NotificationPreferencesTable
           preferences={data.preferences}
@@ -198,7 +145,7 @@ export function UnsubscribeRoute() {
         >
           {t('unsubscribe.allOff')}
         </Button>
-      </Card>
+      </UnsubscribeCard>
       <DeleteAccount
         token={token}
         // Like a deletion from Settings (spec §4): the goodbye screen. If this browser is signed

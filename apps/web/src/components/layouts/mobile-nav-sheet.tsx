@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../logo';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../ui/dialog';
 import { MainNav, type NavBadges, type NavDots } from './main-nav';
-import { MobileNavButton } from './mobile-nav';
+import { MobileNavButton } from './mobile-nav-button';
 
 /**
  * The navigation sheet behind MobileNav, in its own chunk (Radix dialog): loaded on the first

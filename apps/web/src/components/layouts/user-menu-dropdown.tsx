@@ -13,7 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu';
-import { UserMenuButton } from './user-menu';
+import { UserMenuButton } from './user-menu-button';
 
 /**
  * The Radix menu behind UserMenu, in its own chunk (Radix menu and Floating UI): loaded on the

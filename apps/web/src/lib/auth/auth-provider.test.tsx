@@ -8,9 +8,9 @@ import { i18n, setLanguage } from '@/lib/i18n';
 import { QUERY_CACHE_STORAGE_KEY } from '@/lib/query-cache-storage';
 import { createQueryClient } from '@/lib/query-client';
 import { type ApiCall, apiError, stubApi, testUser } from '../../../test/api-stub';
+import { filterKeys, profileKey, subscriptionKeys } from '../query-keys';
 import { type AuthContextValue, AuthProvider, useAuth } from './auth-provider';
 import { getSession, SESSION_STORAGE_KEY } from './session-store';
-import { profileQueryKey } from './user';
 
 /** The latest auth state the probe saw. */
 const current: { auth: AuthContextValue | null } = { auth: null };
@@ -132,12 +132,12 @@ describe('AuthProvider', () => {
     stubApi({ 'GET /user': testUser(), 'GET /filters': apiError('UNAUTHORIZED', 401) });
     const view = renderAuth();
     await screen.findByText('signed in as mario');
-    view.queryClient.setQueryData(['filters'], [{ id: 1 }]);
+    view.queryClient.setQueryData(filterKeys.all, [{ id: 1 }]);
     await act(async () => {
       await expect(apiClient.get('/filters')).rejects.toMatchObject({ status: 401 });
     });
     expect(await screen.findByText('signedOut')).toBeTruthy();
-    expect(view.queryClient.getQueryData(['filters'])).toBeUndefined();
+    expect(view.queryClient.getQueryData(filterKeys.all)).toBeUndefined();
     expect(getSession().signedOutByUser).toBe(false);
   });
 
@@ -192,30 +192,30 @@ describe('AuthProvider', () => {
     const calls = stubApi({ 'GET /user': testUser(), 'GET /profile': testUser() });
     const view = renderAuth();
     await screen.findByText('signed in as mario');
-    view.queryClient.setQueryData(profileQueryKey, testUser());
+    view.queryClient.setQueryData(profileKey, testUser());
 
     setVisibility('hidden');
     vi.setSystemTime(new Date(Date.now() + 60 * 60_000));
     act(() => setVisibility('visible'));
     expect(userCalls(calls)).toBe(1);
-    expect(view.queryClient.getQueryState(profileQueryKey)?.isInvalidated).toBe(false);
+    expect(view.queryClient.getQueryState(profileKey)?.isInvalidated).toBe(false);
 
     setVisibility('hidden');
     vi.setSystemTime(new Date(Date.now() + (HIDDEN_REFETCH_MINUTES + 1) * 60_000));
     act(() => setVisibility('visible'));
     await waitFor(() => expect(userCalls(calls)).toBe(2));
-    expect(view.queryClient.getQueryState(profileQueryKey)?.isInvalidated).toBe(true);
+    expect(view.queryClient.getQueryState(profileKey)?.isInvalidated).toBe(true);
   });
 
   it('signs out on the server and forgets every cached answer', async () => {
     const calls = stubApi({ 'GET /user': testUser(), 'POST /logout': null });
     const view = renderAuth();
     await screen.findByText('signed in as mario');
-    view.queryClient.setQueryData(['subscriptions'], ['x']);
+    view.queryClient.setQueryData(subscriptionKeys.all, ['x']);
     await act(() => view.auth.signOut());
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/logout' });
     expect(await screen.findByText('signedOut')).toBeTruthy();
-    expect(view.queryClient.getQueryData(['subscriptions'])).toBeUndefined();
+    expect(view.queryClient.getQueryData(subscriptionKeys.all)).toBeUndefined();
     expect(stored(SESSION_STORAGE_KEY)).toBeNull();
     // The signed-in routes now lead to the landing, not to the login.
     expect(view.auth.signedOutByUser).toBe(true);

@@ -1,9 +1,6 @@
 import type { SessionResponse, User } from '@radar/shared';
 import { apiClient } from '../api-client';
 
-/** The settings' profile, refetched with the user after a long absence (spec §4). */
-export const profileQueryKey = ['profile'] as const;
-
 /**
  * GET /api/session: the signed-in user, or null when the session is missing or over. A visitor
  * is a normal state answered with a 200, so a signed-out page logs no error (decision 150).

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DegradedNotice } from '@/components/degraded-notice';
 import { LazyItalyMap } from '@/components/italy-map-lazy';
-import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSearchCompetitions } from '@/features/explore/api/search-competitions';
 import { CompetitionCard } from '@/features/explore/components/competition-card';
 import { DocumentsList } from '@/features/explore/components/documents-list';
+import { ExploreHeader } from '@/features/explore/components/explore-header';
 import { FilterPanel } from '@/features/explore/components/filter-panel';
 import { OverviewPanel } from '@/features/explore/components/overview-panel';
 import { Pagination } from '@/features/explore/components/pagination';
@@ -29,12 +29,6 @@ import { EligibleOnlyToggle } from '@/features/fitp/components/eligible-only-tog
 import { isDegraded } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
-
-/** The screen's title block; also the first paint of index.html's signed-in frame (decision 178). */
-export function ExploreHeader() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.explore.title')} description={t('pages.explore.description')} />;
-}
 
 /** `/explore` (signed in): search and browse tournaments, as a list, an overview, an agenda or their documents. */
 export function ExploreRoute() {

@@ -9,7 +9,7 @@ import { useHome, useNearWhere } from '@/features/home/api/get-home';
 import { NearYouCard } from '@/features/home/components/near-you-card';
 import { QuickActions } from '@/features/home/components/quick-actions';
 import { WeekCalendar } from '@/features/home/components/week-calendar';
-import { invalidateFollowState } from '@/features/subscriptions/api/query-keys';
+import { invalidateFollowState } from '@/features/subscriptions/api/invalidate-follow-state';
 import { MyTournamentsCard } from '@/features/subscriptions/components/my-tournaments-card';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { translateApiError } from '@/lib/translate-api-error';

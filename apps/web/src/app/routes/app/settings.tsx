@@ -8,7 +8,7 @@ import { FitpCardPanel } from '@/features/fitp/components/fitp-card-panel';
 import { AccountTab } from '@/features/settings/components/account-tab';
 import { NotificationsTab } from '@/features/settings/components/notifications-tab';
 import { ProfileTab } from '@/features/settings/components/profile-tab';
-import { invalidateFollowState } from '@/features/subscriptions/api/query-keys';
+import { invalidateFollowState } from '@/features/subscriptions/api/invalidate-follow-state';
 
 export const SETTINGS_TABS = ['profile', 'fitp', 'notifications', 'account'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

@@ -1,15 +1,11 @@
 import { type FollowedTournament, MY_TOURNAMENT_SECTIONS, type MyTournamentSection } from '@radar/shared';
-import { Compass, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/query-state';
-import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { CalendarFeedCard } from '@/features/calendar/components/calendar-feed-card';
 import { useMyTournaments } from '@/features/subscriptions/api/get-my-tournaments';
 import { FollowedTournamentCard } from '@/features/subscriptions/components/followed-tournament-card';
+import { NothingFollowed } from '@/features/subscriptions/components/nothing-followed';
 import { cn } from '@/lib/utils';
 
 const sectionId = (section: MyTournamentSection) => `section-${section}`;
@@ -21,25 +17,6 @@ function bySection(items: FollowedTournament[]): Record<MyTournamentSection, Fol
   ) as Record<MyTournamentSection, FollowedTournament[]>;
   for (const item of items) groups[item.section].push(item);
   return groups;
-}
-
-function NothingFollowed() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      icon={Star}
-      title={t('subscriptions.empty.title')}
-      description={t('subscriptions.empty.description')}
-      className="px-6 py-14"
-    >
-      <Button asChild>
-        <Link to={paths.explore}>
-          <Compass aria-hidden="true" className="size-4" />
-          {t('subscriptions.empty.action')}
-        </Link>
-      </Button>
-    </EmptyState>
-  );
 }
 
 /** `/subscriptions` (signed in): my tournaments, by section, lost ones apart (spec §2). */

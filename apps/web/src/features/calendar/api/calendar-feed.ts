@@ -1,8 +1,7 @@
 import type { CalendarFeed } from '@radar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-const calendarFeedKey = ['calendar-feed'] as const;
+import { calendarFeedKey } from '@/lib/query-keys';
 
 /** `GET /api/calendar`: the secret address of the user's calendar feed. */
 export function useCalendarFeed(enabled: boolean) {

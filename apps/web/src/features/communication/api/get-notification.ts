@@ -1,7 +1,8 @@
 import type { Notification } from '@radar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { INBOX_STALE_MS, notificationKeys } from './query-keys';
+import { notificationKeys } from '@/lib/query-keys';
+import { INBOX_STALE_MS } from './inbox-timing';
 
 export function getNotification(id: string, signal?: AbortSignal): Promise<Notification> {
   return apiClient.get<Notification>(`/notifications/${encodeURIComponent(id)}`, signal ? { signal } : {});

@@ -1,7 +1,8 @@
 import { NOTIFICATIONS_PAGE_DEFAULT, type NotificationList } from '@radar/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { INBOX_STALE_MS, notificationKeys } from './query-keys';
+import { notificationKeys } from '@/lib/query-keys';
+import { INBOX_STALE_MS } from './inbox-timing';
 
 export function getNotifications(
   cursor: string | undefined,

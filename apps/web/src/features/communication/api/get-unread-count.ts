@@ -1,7 +1,8 @@
 import type { UnreadCount } from '@radar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { notificationKeys, UNREAD_POLL_MS } from './query-keys';
+import { notificationKeys } from '@/lib/query-keys';
+import { UNREAD_POLL_MS } from './inbox-timing';
 
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
   return apiClient.get<UnreadCount>('/notifications/unread-count', signal ? { signal } : {});

@@ -1,7 +1,7 @@
 import type { Notification, ReadAllResult } from '@radar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { notificationKeys } from './query-keys';
+import { notificationKeys } from '@/lib/query-keys';
 
 export function markNotification(id: string, read: boolean): Promise<Notification> {
   return apiClient.post<Notification>(`/notifications/${encodeURIComponent(id)}/${read ? 'read' : 'unread'}`);

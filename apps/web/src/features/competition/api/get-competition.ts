@@ -1,6 +1,7 @@
 import type { CompetitionDetailResponse } from '@radar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, type Degraded } from '@/lib/api-client';
+import { competitionKeys } from '@/lib/query-keys';
 
 export type CompetitionAnswer = CompetitionDetailResponse | Degraded<CompetitionDetailResponse>;
 
@@ -15,7 +16,7 @@ export function getCompetition(guid: string, signal?: AbortSignal): Promise<Comp
 export function useCompetition(guid: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     enabled,
-    queryKey: ['competitions', 'detail', guid],
+    queryKey: competitionKeys.detail(guid),
     queryFn: ({ signal }) => getCompetition(guid, signal),
     staleTime: 60 * 1000,
   });

@@ -1,6 +1,7 @@
 import type { SearchCompetitionsBody, SearchCompetitionsResponse } from '@radar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient, type Degraded } from '@/lib/api-client';
+import { competitionKeys } from '@/lib/query-keys';
 
 export type SearchAnswer = SearchCompetitionsResponse | Degraded<SearchCompetitionsResponse>;
 
@@ -14,7 +15,7 @@ export function searchCompetitions(
 /** `POST /api/competitions/search_competitions`; the previous page stays on screen while the next loads. */
 export function useSearchCompetitions(body: SearchCompetitionsBody) {
   return useQuery({
-    queryKey: ['competitions', 'search', body],
+    queryKey: competitionKeys.search(body),
     queryFn: ({ signal }) => searchCompetitions(body, signal),
     placeholderData: keepPreviousData,
     // The calendar changes with every ingestion pass (15 minutes by default).

@@ -8,8 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { filterKeys } from '@/lib/query-keys';
 import { readLocalFilters, saveLocalFilters } from './local-cache';
-import { filterKeys } from './query-keys';
 
 export function getFilters(signal?: AbortSignal): Promise<FilterList> {
   return apiClient.get<FilterList>('/filters', signal ? { signal } : {});

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { filterKeys } from './query-keys';
+import { filterKeys } from '@/lib/query-keys';
 
 /**
  * After any change the list is fetched again at once (and the mutation waits for it), so the

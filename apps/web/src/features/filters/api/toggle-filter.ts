@@ -1,8 +1,8 @@
 import type { Filter, FilterList } from '@radar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { filterKeys } from '@/lib/query-keys';
 import { refetchFilters } from './invalidate';
-import { filterKeys } from './query-keys';
 
 /** `PATCH /api/filters/{id}/toggle`: enables a disabled filter or disables an enabled one. */
 export function toggleFilter(id: string): Promise<Filter> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { fitpKeys } from './query-keys';
+import { competitionKeys, fitpKeys } from '@/lib/query-keys';
 
 /** `DELETE /api/fitp/card`: followed tournaments stay followed. */
 export const disconnectCard = () => apiClient.delete<unknown>('/fitp/card');
@@ -13,7 +13,7 @@ export function useDisconnectCard() {
       queryClient.setQueryData(fitpKeys.data(), { card: null });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: fitpKeys.status() }),
-        queryClient.invalidateQueries({ queryKey: ['competitions'] }),
+        queryClient.invalidateQueries({ queryKey: competitionKeys.all }),
       ]);
     },
   });

@@ -1,7 +1,7 @@
 import type { FitpCardStatus, FitpSyncApplyBody, FitpSyncResponse, FitpSyncResult } from '@radar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { fitpKeys } from './query-keys';
+import { competitionKeys, fitpKeys } from '@/lib/query-keys';
 
 export function getFitpSync(signal?: AbortSignal): Promise<FitpSyncResponse> {
   return apiClient.get<FitpSyncResponse>('/fitp/sync', signal ? { signal } : {});
@@ -33,7 +33,7 @@ export function useApplyFitpSync(onFollowsChanged?: () => Promise<void> | void) 
       await Promise.all([
         onFollowsChanged?.(),
         // Positions and eligibility do not change, but the details show what is followed.
-        queryClient.invalidateQueries({ queryKey: ['competitions'] }),
+        queryClient.invalidateQueries({ queryKey: competitionKeys.all }),
         queryClient.invalidateQueries({ queryKey: fitpKeys.status() }),
         queryClient.invalidateQueries({ queryKey: fitpKeys.data() }),
       ]);

@@ -1,7 +1,7 @@
 import type { FitpCardStatus } from '@radar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { fitpKeys } from './query-keys';
+import { fitpKeys } from '@/lib/query-keys';
 
 export function getCardStatus(signal?: AbortSignal): Promise<FitpCardStatus> {
   return apiClient.get<FitpCardStatus>('/fitp/status', signal ? { signal } : {});

@@ -1,7 +1,7 @@
 import type { FitpDataResponse } from '@radar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, type Degraded } from '@/lib/api-client';
-import { fitpKeys } from './query-keys';
+import { fitpKeys } from '@/lib/query-keys';
 
 export type FitpDataAnswer = FitpDataResponse | Degraded<FitpDataResponse>;
 

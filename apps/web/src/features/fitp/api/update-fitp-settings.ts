@@ -1,7 +1,7 @@
 import type { FitpDataResponse } from '@radar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { fitpKeys } from './query-keys';
+import { fitpKeys } from '@/lib/query-keys';
 
 /** `PATCH /api/fitp/settings`: follow the tournaments the card enters automatically, or not. */
 export const updateFitpSettings = (body: { autoFollow: boolean }) =>

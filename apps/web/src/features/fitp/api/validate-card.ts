@@ -1,7 +1,7 @@
 import type { FitpDataResponse, ValidateCardBody } from '@radar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { fitpKeys } from './query-keys';
+import { competitionKeys, fitpKeys } from '@/lib/query-keys';
 
 /** `POST /api/fitp/validate`: the federation checks the card; a known one is connected. */
 export const validateCard = (body: ValidateCardBody) =>
@@ -16,7 +16,7 @@ export function useValidateCard() {
       // Positions, eligibility and the dashboard depend on the card.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: fitpKeys.status() }),
-        queryClient.invalidateQueries({ queryKey: ['competitions'] }),
+        queryClient.invalidateQueries({ queryKey: competitionKeys.all }),
       ]);
     },
   });

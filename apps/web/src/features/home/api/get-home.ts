@@ -2,17 +2,13 @@ import type { Home } from '@radar/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiClient } from '@/lib/api-client';
+import { homeKeys } from '@/lib/query-keys';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 
 /** Where "tournaments near you" looks from: a postal code (remembered) or the browser's position. */
 export type NearWhere = { postal: string } | { lat: number; lng: number } | null;
 
 export const POSTAL_STORAGE_KEY = 'home-postal';
-
-export const homeKeys = {
-  all: ['home'] as const,
-  home: (where: NearWhere) => ['home', where] as const,
-};
 
 export function getHome(where: NearWhere, signal?: AbortSignal): Promise<Home> {
   const query = where

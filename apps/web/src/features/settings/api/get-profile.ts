@@ -1,11 +1,11 @@
 import type { User } from '@radar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { profileQueryKey } from '@/lib/auth/user';
+import { profileKey } from '@/lib/query-keys';
 
 /** GET /api/profile: the signed-in user's profile. */
 export const getProfile = (signal?: AbortSignal) => apiClient.get<User>('/profile', signal ? { signal } : {});
 
 export function useProfile() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) });
+  return useQuery({ queryKey: profileKey, queryFn: ({ signal }) => getProfile(signal) });
 }

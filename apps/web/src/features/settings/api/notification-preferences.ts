@@ -5,8 +5,7 @@ import type {
 } from '@radar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export const notificationPreferencesKey = ['notification-preferences'] as const;
+import { notificationPreferencesKey } from '@/lib/query-keys';
 
 export function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
   return apiClient.get<NotificationPreferences>('/notifications/preferences', signal ? { signal } : {});

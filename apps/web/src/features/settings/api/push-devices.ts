@@ -3,10 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { deviceTokensKey, notificationPreferencesKey } from '@/lib/query-keys';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
-import { notificationPreferencesKey } from './notification-preferences';
-
-export const deviceTokensKey = ['device-tokens'] as const;
 
 export function getVapidPublicKey(): Promise<VapidPublicKey> {
   return apiClient.get<VapidPublicKey>('/notifications/vapid-public-key');

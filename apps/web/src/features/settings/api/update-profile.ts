@@ -2,8 +2,8 @@ import type { UpdateProfileBody, User } from '@radar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { profileQueryKey } from '@/lib/auth/user';
 import { setLanguage } from '@/lib/i18n';
+import { profileKey } from '@/lib/query-keys';
 
 /** PUT /api/profile: preferred language and email notifications. */
 export const updateProfile = (body: UpdateProfileBody) => apiClient.put<User>('/profile', body);
@@ -15,7 +15,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (user) => {
-      queryClient.setQueryData(profileQueryKey, user);
+      queryClient.setQueryData(profileKey, user);
       setUser(user);
       await setLanguage(user.language);
     },

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { GO_TO } from './keyboard-shortcuts';
+import { GO_TO } from '../lib/shortcuts';
 
 function Keys({ keys }: { keys: readonly string[] }) {
   const { t } = useTranslation();

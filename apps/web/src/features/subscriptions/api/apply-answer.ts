@@ -1,6 +1,6 @@
 import type { CompetitionDetailResponse, MyTournaments, Subscription } from '@radar/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { subscriptionKeys } from './query-keys';
+import { competitionKeys, subscriptionKeys } from '@/lib/query-keys';
 
 /**
  * Writes a subscription as the server answered a change into the cached My tournaments and
@@ -20,7 +20,7 @@ export function applySubscriptionAnswer(queryClient: QueryClient, answer: Subscr
       : previous,
   );
   queryClient.setQueriesData<CompetitionDetailResponse>(
-    { queryKey: ['competitions', 'detail'] },
+    { queryKey: competitionKeys.details() },
     (previous) =>
       previous?.competition
         ? {

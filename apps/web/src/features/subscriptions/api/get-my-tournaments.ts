@@ -1,7 +1,7 @@
 import type { MyTournaments } from '@radar/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { subscriptionKeys } from './query-keys';
+import { subscriptionKeys } from '@/lib/query-keys';
 
 export function getMyTournaments(signal?: AbortSignal): Promise<MyTournaments> {
   return apiClient.get<MyTournaments>('/subscriptions/my-tournaments', signal ? { signal } : {});

@@ -2,7 +2,7 @@ import type { Subscription } from '@radar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { applySubscriptionAnswer } from './apply-answer';
-import { invalidateFollowState } from './query-keys';
+import { invalidateFollowState } from './invalidate-follow-state';
 
 /**
  * `PATCH /api/subscriptions/tournaments/subscribe/{id}/lost` `{ lost }`: marking lost turns the

@@ -1,7 +1,7 @@
 import type { SubscribeBody, Subscription } from '@radar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { invalidateFollowState } from './query-keys';
+import { invalidateFollowState } from './invalidate-follow-state';
 
 /** `POST /api/subscriptions/tournaments/subscribe`: follows one tournament of a competition. */
 export function subscribe(body: SubscribeBody): Promise<Subscription> {

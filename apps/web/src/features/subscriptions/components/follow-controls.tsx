@@ -7,7 +7,7 @@ import { Switch } from '@/components/ui/switch';
 import { useSetSubscriptionLost } from '@/features/subscriptions/api/set-lost';
 import { useSetSubscriptionNotifications } from '@/features/subscriptions/api/set-notifications';
 import { useSubscribe } from '@/features/subscriptions/api/subscribe';
-import { useUnsubscribe } from '@/features/subscriptions/api/unsubscribe';
+import { useUnfollow } from '@/features/subscriptions/api/unfollow';
 import { toast } from '@/lib/toast';
 import { translateApiError } from '@/lib/translate-api-error';
 import { cn } from '@/lib/utils';
@@ -41,11 +41,11 @@ export function FollowControls({ target, className }: { target: FollowTarget; cl
     setAsking(action);
   };
   const subscribe = useSubscribe();
-  const unsubscribe = useUnsubscribe();
+  const unfollow = useUnfollow();
   const setLost = useSetSubscriptionLost();
   const setNotifications = useSetSubscriptionNotifications();
   const { subscription, name } = target;
-  const busy = subscribe.isPending || unsubscribe.isPending || setLost.isPending;
+  const busy = subscribe.isPending || unfollow.isPending || setLost.isPending;
 
   const fail = (title: string) => (error: unknown) =>
     toast({ variant: 'destructive', title, description: translateApiError(t, error) });
@@ -61,7 +61,7 @@ export function FollowControls({ target, className }: { target: FollowTarget; cl
           fail(t('subscriptions.errors.follow')),
         );
     } else if (action === 'unfollow' && subscription) {
-      await unsubscribe
+      await unfollow
         .mutateAsync(subscription.id)
         .then(
           () => toast({ title: t('subscriptions.toast.unfollowed', { name }) }),

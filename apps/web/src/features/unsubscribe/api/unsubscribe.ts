@@ -1,9 +1,9 @@
 import type { BulkUpdateNotificationPreferencesBody, UnsubscribePreferences } from '@radar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { unsubscribeKey } from '@/lib/query-keys';
 
 const base = (token: string) => `/notifications/unsubscribe/${encodeURIComponent(token)}`;
-export const unsubscribeKey = (token: string) => ['unsubscribe', token] as const;
 
 export function getUnsubscribePreferences(token: string, signal?: AbortSignal) {
   return apiClient.get<UnsubscribePreferences>(`${base(token)}/preferences`, signal ? { signal } : {});

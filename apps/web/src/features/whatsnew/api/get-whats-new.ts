@@ -1,12 +1,8 @@
 import type { WhatsNew } from '@radar/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { whatsNewKeys } from '@/lib/query-keys';
 import { useLanguage } from '@/lib/use-language';
-
-export const whatsNewKeys = {
-  all: ['whats-new'] as const,
-  list: (language: string) => ['whats-new', language] as const,
-};
 
 /** `GET /api/whats-new`: the product's changes, the platform updates received, and the unread flag. */
 export function useWhatsNew() {

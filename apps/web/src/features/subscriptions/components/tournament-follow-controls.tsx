@@ -1,0 +1,30 @@
+import type { TournamentDetail } from '@radar/shared';
+import { FollowControls } from './follow-controls';
+
+/** The follow controls for one draw of a competition's detail (placed by the competition route). */
+export function TournamentFollowControls({
+  competition,
+  tournament: t0,
+}: {
+  competition: { guid: string; name: string };
+  tournament: TournamentDetail;
+}) {
+  return (
+    <FollowControls
+      className="rounded-2xl border border-border bg-surface p-4 shadow-sm sm:px-5"
+      target={{
+        competitionGuid: competition.guid,
+        tournamentUuid: t0.uuid,
+        name: `${competition.name} – ${t0.description}`,
+        subscription:
+          t0.followed && t0.subscriptionId
+            ? {
+                id: t0.subscriptionId,
+                notificationsEnabled: t0.notificationsEnabled ?? false,
+                lost: t0.lost,
+              }
+            : null,
+      }}
+    />
+  );
+}
