@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
-import { LanguageSwitcher } from '@/components/language-switcher';
 import { MainNav, type NavBadges, type NavDots } from '@/components/layouts/main-nav';
 import { MobileNav } from '@/components/layouts/mobile-nav';
 import { UserMenu } from '@/components/layouts/user-menu';
@@ -13,6 +12,7 @@ import { useUnreadCount } from '@/features/communication/api/get-unread-count';
 import { useFilters, useFiltersTabReturn } from '@/features/filters/api/get-filters';
 // Web push registration on start and on return (spec §4) belongs to the notifications settings.
 import { NativeHandoff } from '@/features/settings/components/native-handoff';
+import { ProfileLanguageSwitcher } from '@/features/settings/components/profile-language-switcher';
 import { PushStartup } from '@/features/settings/components/push-startup';
 import { KeyboardShortcuts } from '@/features/shell/components/keyboard-shortcuts';
 import { OnboardingGuide } from '@/features/shell/components/onboarding-guide';
@@ -52,7 +52,7 @@ export function AppLayout() {
           <Logo to={paths.home} className="max-[419px]:[&>span]:sr-only" />
           <div className="ml-auto flex items-center gap-1">
             <OnboardingGuide />
-            <LanguageSwitcher />
+            <ProfileLanguageSwitcher />
             <ThemeSwitcher />
             <UserMenu />
           </div>

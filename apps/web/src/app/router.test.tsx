@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, testUser } from '../../test/api-stub';
-import { renderApp } from '../../test/test-utils';
+import { pointerDownOptions, renderApp } from '../../test/test-utils';
 
 const GREETING = 'Ciao, mario!';
 
@@ -143,6 +143,26 @@ describe('signed-in layout', () => {
       '/whatsnew',
     ]);
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("the header's language switch, signed in, also saves the profile's language (the emails follow it)", async () => {
+    const calls = stubApi({
+      'GET /user': testUser({ username: 'mario' }),
+      'PUT /profile': (call) => testUser({ username: 'mario', ...(call.body as object) }),
+    });
+    renderApp('/home');
+    await screen.findByRole('heading', { level: 1, name: GREETING });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Lingua: IT' }), pointerDownOptions());
+    const english = await screen.findByRole('menuitemradio', { name: 'English' });
+    await act(async () => {
+      fireEvent.click(english);
+    });
+    expect(await screen.findByRole('button', { name: 'Language: EN' })).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        { method: 'PUT', path: '/profile', body: { language: 'en' } },
+      ]),
+    );
   });
 
   it('navigates between sections and marks the current one', async () => {

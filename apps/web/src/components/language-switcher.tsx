@@ -6,8 +6,11 @@ import { ChoiceMenu } from './choice-menu';
 
 const LANGUAGE_NAMES = { it: 'language.it', en: 'language.en' } as const satisfies Record<Language, string>;
 
-/** Chooses the interface language; the choice is stored and survives reloads (spec §9). */
-export function LanguageSwitcher() {
+/**
+ * Chooses the interface language; the choice is stored and survives reloads (spec §9). Signed
+ * in, `onChoose` also saves it as the profile's preferred language (the emails follow it).
+ */
+export function LanguageSwitcher({ onChoose }: { onChoose?: (language: Language) => void } = {}) {
   const { t, i18n } = useTranslation();
   const current: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 
@@ -32,7 +35,7 @@ export function LanguageSwitcher() {
         label: t(LANGUAGE_NAMES[language]),
         lang: language,
       }))}
-      onChoose={(language) => void setLanguage(language)}
+      onChoose={(language) => (onChoose ? onChoose(language) : void setLanguage(language))}
     />
   );
 }
