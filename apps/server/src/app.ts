@@ -13,9 +13,9 @@ import {
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { Mailer } from './channels/email/mailer';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
-import type { Mailer } from './delivery/email/mailer';
 import type { FederationClient } from './federation';
 import { registerBackgroundTasks } from './http/background';
 import { registerCompression } from './http/compress';

@@ -1,10 +1,10 @@
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Mailer } from '../channels/email/mailer';
+import { createFcmSender, type FcmSender, readServiceAccount } from '../channels/push/fcm';
+import { createWebPushSender, type WebPushSender } from '../channels/push/web-push';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { Mailer } from '../delivery/email/mailer';
-import { createFcmSender, type FcmSender, readServiceAccount } from '../delivery/push/fcm';
-import { createWebPushSender, type WebPushSender } from '../delivery/push/web-push';
 import {
   type DeliveryContext,
   type DeliveryResult,

@@ -1,9 +1,9 @@
 import type { Language, SuccessCode } from '@radar/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../channels/email/mailer';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
-import type { Mailer } from '../../delivery/email/mailer';
 import { AppError } from '../../http/errors';
 import { type AccountEmailJob, sendAccountEmail } from './account-mail';
 import {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DevMailboxMessage, findDevMailboxMessage, listDevMailbox } from '../../delivery/email/mailer';
+import { type DevMailboxMessage, findDevMailboxMessage, listDevMailbox } from '../../channels/email/mailer';
 import { notFound } from '../../http/errors';
 
 const escapeHtml = (value: string) =>

@@ -8,17 +8,17 @@ import {
   translateShared,
 } from '@radar/shared';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { NotificationDelivery, NotificationRow } from '../../db/schema';
-import type { Mailer } from '../../delivery/email/mailer';
+import type { Mailer } from '../../channels/email/mailer';
 import {
   type NotificationEmailItem,
   renderNotificationEmail,
-} from '../../delivery/email/templates/notification-email';
-import { emailDateTime, emailText } from '../../delivery/email/templates/notification-texts';
-import type { FcmSender } from '../../delivery/push/fcm';
-import type { WebPushSender } from '../../delivery/push/web-push';
+} from '../../channels/email/templates/notification-email';
+import { emailDateTime, emailText } from '../../channels/email/templates/notification-texts';
+import type { FcmSender } from '../../channels/push/fcm';
+import type { WebPushSender } from '../../channels/push/web-push';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { NotificationDelivery, NotificationRow } from '../../db/schema';
 import {
   addReachedToken,
   claimDelivery,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFcmSender, type FcmSender } from '../../../src/channels/push/fcm';
+import { createWebPushSender } from '../../../src/channels/push/web-push';
 import { deviceTokens, type User } from '../../../src/db/schema';
-import { createFcmSender, type FcmSender } from '../../../src/delivery/push/fcm';
-import { createWebPushSender } from '../../../src/delivery/push/web-push';
 import {
   type DeliveryContext,
   deliverPush,

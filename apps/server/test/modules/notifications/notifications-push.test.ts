@@ -8,8 +8,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { createWebPushSender } from '../../../src/channels/push/web-push';
 import { deviceTokens, type User } from '../../../src/db/schema';
-import { createWebPushSender } from '../../../src/delivery/push/web-push';
 import { deliverPush } from '../../../src/modules/notifications/delivery.service';
 import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
 import { createUser, signIn } from '../../helpers/factories';
