@@ -3,6 +3,7 @@ import { hasInvalidText } from '@radar/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { AppError } from '../domain/errors';
 import {
   attemptKey,
   clearAttempt,
@@ -10,7 +11,6 @@ import {
   countFailure,
   readAttempt,
 } from '../modules/auth/attempts.repository';
-import { AppError } from './errors';
 
 /** The first backoff; each further failure doubles it, up to the window. */
 export const BACKOFF_BASE_MS = 2_000;

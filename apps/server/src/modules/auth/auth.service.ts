@@ -4,7 +4,7 @@ import type { Mailer } from '../../channels/email/mailer';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { type AccountEmailJob, sendAccountEmail } from './account-mail';
 import {
   deleteUser,

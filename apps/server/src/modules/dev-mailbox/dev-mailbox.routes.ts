@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type DevMailboxMessage, findDevMailboxMessage, listDevMailbox } from '../../channels/email/mailer';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 
 const escapeHtml = (value: string) =>
   value.replace(

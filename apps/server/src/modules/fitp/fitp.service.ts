@@ -20,10 +20,10 @@ import type { Mailer } from '../../channels/email/mailer';
 import type { Db } from '../../db/client';
 import type { FitpCardRow, User } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../domain/errors';
+import type { LiveDeps, Served } from '../../domain/served';
 import { isFederationUnavailable } from '../../federation/errors';
 import type { FederationPlayer } from '../../federation/types';
-import { AppError } from '../../http/errors';
-import type { LiveDeps, Served } from '../../http/served';
 import type { AppLogger as Logger } from '../../logger';
 import {
   markFederationDown,

@@ -9,7 +9,7 @@ import {
 } from '@radar/shared';
 import { z } from 'zod';
 import type { DeviceTokenRow } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../domain/errors';
 import {
   deactivateUserDeviceTokens,
   deleteUserDeviceToken,

@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
 import type { Db, Executor } from '../../db/client';
 import type { NotificationRow } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { DELIVERY_QUEUES, type DeliveryJobData } from './delivery-queues';
 import {
   countUnread,

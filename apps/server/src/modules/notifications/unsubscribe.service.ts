@@ -4,7 +4,7 @@ import {
   type UnsubscribePreferences,
   type UpdateNotificationPreferenceBody,
 } from '@radar/shared';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { type DeliveryUser, deleteUser, findDeliveryUsers } from './notifications.repository';
 import { getUserPreferences, type NotificationsDeps, updateUserPreferences } from './notifications.service';
 import { verifyUnsubscribeToken } from './unsubscribe-token';

@@ -1,7 +1,7 @@
 import type { UpdateProfileBody } from '@radar/shared';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { hashEmail } from '../auth/codes';
 import { deleteCodesOfEmail } from '../auth/codes.repository';
 import { hashPassword, verifyPassword } from '../auth/passwords';
