@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerSubresourceHeaders } from './http/subresource-headers';
 import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { attemptStore } from './modules/auth/attempts.repository';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { findUserByLogin } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -187,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, deps.config.publicUrl);
   await app.register(rateLimitPlugin, {
     ...deps.config.authRateLimit,
-    db: deps.database.db,
+    attempts: attemptStore(deps.database.db),
     identify: async (identifier) => (await findUserByLogin(deps.database.db, identifier))?.id ?? null,
     now: () => deps.now(),
   });
