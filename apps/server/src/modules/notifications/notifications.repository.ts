@@ -12,7 +12,6 @@ import {
   type DeviceTokenRow,
   deviceTokens,
   type NotificationRow,
-  notificationDeliveries,
   notificationPreferences,
   notifications,
   users,
@@ -429,24 +428,6 @@ export async function findDeliveryUsers(db: Executor, userIds: string[]): Promis
 
 export async function setUserPushNotifications(db: Executor, userId: string, enabled: boolean, now: Date) {
   await db.update(users).set({ pushNotifications: enabled, updatedAt: now }).where(eq(users.id, userId));
-}
-
-export async function deleteUser(db: Executor, userId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await deleteEmailDeliveriesOfUser(tx, userId);
-    const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-    return rows.length > 0;
-  });
-}
-
-/**
- * A user's email delivery rows, which no foreign key removes with the account (they list
- * their notifications in an array, decision 131); push rows go with their notifications.
- */
-export async function deleteEmailDeliveriesOfUser(db: Executor, userId: string): Promise<void> {
-  await db
-    .delete(notificationDeliveries)
-    .where(and(eq(notificationDeliveries.userId, userId), sql`${notificationDeliveries.channel} = 'email'`));
 }
 
 // --- Device tokens -------------------------------------------------------------------------

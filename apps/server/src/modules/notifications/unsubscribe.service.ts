@@ -5,7 +5,8 @@ import {
   type UpdateNotificationPreferenceBody,
 } from '@radar/shared';
 import { AppError } from '../../domain/errors';
-import { type DeliveryUser, deleteUser, findDeliveryUsers } from './notifications.repository';
+import { deleteAccount } from '../auth/account-deletion';
+import { type DeliveryUser, findDeliveryUsers } from './notifications.repository';
 import { getUserPreferences, type NotificationsDeps, updateUserPreferences } from './notifications.service';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
@@ -66,6 +67,7 @@ export function groupsFromQuery(value: string | undefined): NotificationGroup[] 
   return named.length > 0 ? [...new Set(named)] : [...NOTIFICATION_GROUPS];
 }
 
+/** The link's account and everything of it, as the profile's deletion does (decision 195). */
 export async function deleteUnsubscribeAccount(deps: NotificationsDeps, user: DeliveryUser): Promise<void> {
-  await deleteUser(deps.db, user.id);
+  await deleteAccount(deps.db, user.id);
 }
