@@ -30,8 +30,9 @@ import {
   finishDeliveries,
   recordDeliveryError,
 } from './deliveries.repository';
+import { findDeliveryUsers } from './deps';
 import type { NotificationKeys } from './notification-keys';
-import { findDeliveryUsers, findPreferenceRows } from './notifications.repository';
+import { findPreferenceRows } from './notifications.repository';
 import { resolvePreferences } from './notifications.service';
 import { createUnsubscribeToken } from './unsubscribe-token';
 

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { DeviceTokenRow } from '../../db/schema';
 import { AppError, notFound } from '../../domain/errors';
+import type { NotificationsDeps } from './deps';
 import {
   deactivateUserDeviceTokens,
   deleteUserDeviceToken,
@@ -17,7 +18,6 @@ import {
   setUserPushNotifications,
   upsertDeviceToken,
 } from './notifications.repository';
-import type { NotificationsDeps } from './notifications.service';
 
 const base64urlBytes = (length: number) =>
   z

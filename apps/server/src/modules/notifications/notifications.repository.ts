@@ -398,33 +398,7 @@ export async function upsertPreferenceRows(db: Executor, rows: PreferenceRow[], 
     });
 }
 
-// --- Users (what delivery needs to know) ---------------------------------------------------
-
-export type DeliveryUser = {
-  id: string;
-  username: string;
-  email: string;
-  language: 'it' | 'en';
-  emailVerified: boolean;
-  emailNotifications: boolean;
-  pushNotifications: boolean;
-};
-
-export async function findDeliveryUsers(db: Executor, userIds: string[]): Promise<DeliveryUser[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      language: users.language,
-      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-      emailNotifications: users.emailNotifications,
-      pushNotifications: users.pushNotifications,
-    })
-    .from(users)
-    .where(inArray(users.id, userIds));
-}
+// --- Users --------------------------------------------------------------------------------
 
 export async function setUserPushNotifications(db: Executor, userId: string, enabled: boolean, now: Date) {
   await db.update(users).set({ pushNotifications: enabled, updatedAt: now }).where(eq(users.id, userId));

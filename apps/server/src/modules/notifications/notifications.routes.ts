@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
 import { trustedJson } from '../../http/serializers';
 import { requireUser } from '../auth/auth.plugin';
+import type { NotificationsDeps } from './deps';
 import {
   cleanDeviceInfo,
   deactivateAllDeviceTokens,
@@ -35,7 +36,6 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotification,
-  type NotificationsDeps,
   notificationTypes,
   updateUserPreferences,
 } from './notifications.service';

@@ -19,13 +19,13 @@ import {
 } from '@radar/shared';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import { DELIVERY_QUEUES, type DeliveryJobData } from './delivery-queues';
+import type { DeliveryUser, NotificationsDeps } from './deps';
 import {
   countUnread,
-  type DeliveryUser,
   findPreferenceRows,
   findUserNotification,
   insertNotificationsWithDeliveries,
@@ -226,16 +226,6 @@ export async function createNotificationsFromQuery(
     });
     return { sourceRows: written.sourceRows, created: written.created };
   });
-}
-
-/**
- * What the inbox, preference, device and unsubscribe calls take first (decision 086). The
- * `createNotifications` primitive above instead takes the caller's executor, as a repository
- * does: it runs inside the caller's transaction and reads no clock.
- */
-export interface NotificationsDeps {
-  db: Db;
-  now: () => Date;
 }
 
 // --- Preferences -----------------------------------------------------------------------------

@@ -8,8 +8,9 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
+import type { NotificationsDeps } from './deps';
 import { getNotificationKeys } from './notification-keys';
-import { type NotificationsDeps, notificationTypes } from './notifications.service';
+import { notificationTypes } from './notifications.service';
 import {
   deleteUnsubscribeAccount,
   getUnsubscribePreferences,

@@ -6,8 +6,8 @@ import {
 } from '@radar/shared';
 import { AppError } from '../../domain/errors';
 import { deleteAccount } from '../auth/account-deletion';
-import { type DeliveryUser, findDeliveryUsers } from './notifications.repository';
-import { getUserPreferences, type NotificationsDeps, updateUserPreferences } from './notifications.service';
+import { type DeliveryUser, findDeliveryUsers, type NotificationsDeps } from './deps';
+import { getUserPreferences, updateUserPreferences } from './notifications.service';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 /**
