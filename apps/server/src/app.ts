@@ -42,6 +42,7 @@ import { filterMatchCountsRoutes } from './modules/filters/match-counts';
 import { fitpRoutes } from './modules/fitp/fitp.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { inboxRoutes } from './modules/notifications/inbox/inbox.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(oidcRoutes);
   await app.register(profileRoutes);
+  await app.register(inboxRoutes);
   await app.register(notificationRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(referenceRoutes);
