@@ -44,6 +44,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { inboxRoutes } from './modules/notifications/inbox/inbox.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { preferencesRoutes } from './modules/notifications/preferences/preferences.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(oidcRoutes);
   await app.register(profileRoutes);
   await app.register(inboxRoutes);
+  await app.register(preferencesRoutes);
   await app.register(notificationRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(referenceRoutes);

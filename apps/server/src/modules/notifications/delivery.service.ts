@@ -32,8 +32,7 @@ import {
 } from './deliveries.repository';
 import { findDeliveryUsers } from './deps';
 import type { NotificationKeys } from './notification-keys';
-import { findPreferenceRows } from './notifications.repository';
-import { resolvePreferences } from './notifications.service';
+import { preferencesOf } from './preferences/preferences.service';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 export type DeliveryContext = {
@@ -148,7 +147,7 @@ export async function deliverEmail(
     await finishDeliveries(db, ids, attempt.jobId, 'skipped', { lastError: 'skipped: no such user' }, now());
     return { outcome: 'skipped', reason: 'no such user', carried };
   }
-  const preferences = resolvePreferences(await findPreferenceRows(db, [user.id]));
+  const preferences = await preferencesOf(db, user.id);
   // Every notification of the claimed rows, oldest first (one row per user and creating call).
   const rows = await findNotificationsByIds(db, [...new Set(claimed.flatMap(emailNotificationIds))]);
   const allowed = (row: NotificationRow) =>
@@ -258,7 +257,7 @@ export async function deliverPush(
   const [user] = await findDeliveryUsers(db, [delivery.userId]);
   const [row] = await findNotificationsByIds(db, [delivery.notificationId]);
   if (!user || !row) return { outcome: 'not-claimed' };
-  const preferences = resolvePreferences(await findPreferenceRows(db, [user.id]));
+  const preferences = await preferencesOf(db, user.id);
   if (!user.pushNotifications || !preferences[NOTIFICATION_TYPE_GROUP[row.type]].push) {
     await settle('skipped', 'skipped: push turned off before sending');
     return { outcome: 'skipped', reason: 'push turned off before sending' };

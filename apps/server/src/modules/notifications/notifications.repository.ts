@@ -5,9 +5,9 @@ import type {
   NotificationGroup,
   NotificationParams,
 } from '@radar/shared';
-import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type DeviceTokenRow, deviceTokens, notificationPreferences, users } from '../../db/schema';
+import { type DeviceTokenRow, deviceTokens, users } from '../../db/schema';
 
 // --- Notifications -------------------------------------------------------------------------
 
@@ -266,39 +266,6 @@ export async function insertSourceWithDeliveries(
     emailDeliveryIds: ids('e'),
     pushDeliveryIds: ids('p'),
   };
-}
-
-// --- Preferences ---------------------------------------------------------------------------
-
-export type PreferenceRow = { userId: string; group: NotificationGroup; email: boolean; push: boolean };
-
-export async function findPreferenceRows(db: Executor, userIds: string[]): Promise<PreferenceRow[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select({
-      userId: notificationPreferences.userId,
-      group: notificationPreferences.group,
-      email: notificationPreferences.email,
-      push: notificationPreferences.push,
-    })
-    .from(notificationPreferences)
-    .where(inArray(notificationPreferences.userId, userIds));
-}
-
-/** Writes whole rows (both channels of a group), replacing what was there. */
-export async function upsertPreferenceRows(db: Executor, rows: PreferenceRow[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insert(notificationPreferences)
-    .values(rows.map((row) => ({ ...row, updatedAt: now })))
-    .onConflictDoUpdate({
-      target: [notificationPreferences.userId, notificationPreferences.group],
-      set: {
-        email: sql`excluded.email`,
-        push: sql`excluded.push`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
 }
 
 // --- Users --------------------------------------------------------------------------------

@@ -1,12 +1,8 @@
 import {
-  bulkUpdateNotificationPreferencesBodySchema,
   deactivateAllResultSchema,
   deviceTokenListSchema,
   deviceTokenSchema,
-  notificationPreferencesSchema,
-  notificationTypesSchema,
   registerDeviceTokenBodySchema,
-  updateNotificationPreferenceBodySchema,
   vapidPublicKeySchema,
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,76 +19,14 @@ import {
   removeDeviceToken,
 } from './device-tokens.service';
 import { getNotificationKeys } from './notification-keys';
-import { getUserPreferences, notificationTypes, updateUserPreferences } from './notifications.service';
 
 const idParams = z.object({ id: z.uuid() });
 const tags = ['notifications'];
 
-/** The signed-in user's preferences and devices (spec §7 notifications calls). */
+/** The signed-in user's devices (spec §7 notifications calls). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const deps: NotificationsDeps = { db, now: () => app.now() };
-
-  app.get(
-    '/api/notifications/types',
-    {
-      schema: {
-        tags,
-        summary: 'The preference groups, their notification types, channels and defaults',
-        response: { 200: notificationTypesSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      requireUser(request);
-      return notificationTypes();
-    },
-  );
-
-  app.get(
-    '/api/notifications/preferences',
-    {
-      schema: {
-        tags,
-        summary: 'Email and push choice of every preference group',
-        response: { 200: notificationPreferencesSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => getUserPreferences(deps, requireUser(request)),
-  );
-
-  app.patch(
-    '/api/notifications/preferences',
-    {
-      schema: {
-        tags,
-        summary: 'Turns one channel of one group on or off',
-        body: updateNotificationPreferenceBodySchema,
-        response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      await updateUserPreferences(deps, user.id, [request.body]);
-      return getUserPreferences(deps, user);
-    },
-  );
-
-  app.patch(
-    '/api/notifications/preferences/bulk',
-    {
-      schema: {
-        tags,
-        summary: 'Several changes at once (the enable-all toggle sends every channel of every group)',
-        body: bulkUpdateNotificationPreferencesBodySchema,
-        response: { 200: notificationPreferencesSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      await updateUserPreferences(deps, user.id, request.body.preferences);
-      return getUserPreferences(deps, user);
-    },
-  );
 
   app.get(
     '/api/notifications/vapid-public-key',

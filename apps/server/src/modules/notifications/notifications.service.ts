@@ -1,33 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ChannelSettings,
   DEFAULT_NOTIFICATION_PREFERENCES,
   INBOX_NOTIFICATION_TYPES,
   type InboxNotificationType,
   NOTIFICATION_CHANNELS,
-  NOTIFICATION_GROUPS,
   NOTIFICATION_TYPE_GROUP,
   type NotificationChannel,
-  type NotificationGroup,
   type NotificationParams,
-  type NotificationPreferences,
-  type NotificationTypes,
   notificationParamsSchema,
-  type UpdateNotificationPreferenceBody,
 } from '@radar/shared';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
 import type { Executor } from '../../db/client';
 import { DELIVERY_QUEUES, type DeliveryJobData } from './delivery-queues';
-import type { DeliveryUser, NotificationsDeps } from './deps';
 import {
-  findPreferenceRows,
   insertNotificationsWithDeliveries,
   insertSourceWithDeliveries,
   type NotificationSource,
-  type PreferenceRow,
   type TypeChannelRule,
-  upsertPreferenceRows,
 } from './notifications.repository';
 
 // --- Creating notifications (the API other modules call) -----------------------------------
@@ -217,66 +207,4 @@ export async function createNotificationsFromQuery(
     });
     return { sourceRows: written.sourceRows, created: written.created };
   });
-}
-
-// --- Preferences -----------------------------------------------------------------------------
-
-/** The defaults with the user's own choices on top. */
-export function resolvePreferences(
-  rows: readonly Pick<PreferenceRow, 'group' | 'email' | 'push'>[],
-): Record<NotificationGroup, ChannelSettings> {
-  const resolved = Object.fromEntries(
-    NOTIFICATION_GROUPS.map((group) => [group, { ...DEFAULT_NOTIFICATION_PREFERENCES[group] }]),
-  ) as Record<NotificationGroup, ChannelSettings>;
-  for (const row of rows) {
-    if (row.group in resolved) resolved[row.group] = { email: row.email, push: row.push };
-  }
-  return resolved;
-}
-
-export async function getUserPreferences(
-  deps: NotificationsDeps,
-  user: Pick<DeliveryUser, 'id' | 'emailNotifications' | 'pushNotifications'>,
-): Promise<NotificationPreferences> {
-  const resolved = resolvePreferences(await findPreferenceRows(deps.db, [user.id]));
-  return {
-    emailNotifications: user.emailNotifications,
-    pushNotifications: user.pushNotifications,
-    preferences: NOTIFICATION_GROUPS.map((group) => ({ group, ...resolved[group] })),
-  };
-}
-
-/** Applies changes (one channel of one group each) in order, in one transaction. */
-export async function updateUserPreferences(
-  deps: NotificationsDeps,
-  userId: string,
-  changes: readonly UpdateNotificationPreferenceBody[],
-): Promise<void> {
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    // One change at a time per user, so concurrent toggles of a group's two channels both stick.
-    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-    const resolved = resolvePreferences(await findPreferenceRows(tx, [userId]));
-    const touched = new Set<NotificationGroup>();
-    for (const change of changes) {
-      resolved[change.group][change.channel] = change.enabled;
-      touched.add(change.group);
-    }
-    await upsertPreferenceRows(
-      tx,
-      [...touched].map((group) => ({ userId, group, ...resolved[group] })),
-      now,
-    );
-  });
-}
-
-export function notificationTypes(): NotificationTypes {
-  return {
-    channels: [...NOTIFICATION_CHANNELS],
-    groups: NOTIFICATION_GROUPS.map((group) => ({
-      group,
-      types: INBOX_NOTIFICATION_TYPES.filter((type) => NOTIFICATION_TYPE_GROUP[type] === group),
-      defaults: { ...DEFAULT_NOTIFICATION_PREFERENCES[group] },
-    })),
-  };
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/error-responses';
 import type { NotificationsDeps } from './deps';
 import { getNotificationKeys } from './notification-keys';
-import { notificationTypes } from './notifications.service';
+import { notificationTypes } from './preferences/preferences.service';
 import {
   deleteUnsubscribeAccount,
   getUnsubscribePreferences,

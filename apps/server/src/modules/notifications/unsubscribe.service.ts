@@ -7,7 +7,7 @@ import {
 import { AppError } from '../../domain/errors';
 import { deleteAccount } from '../auth/account-deletion';
 import { type DeliveryUser, findDeliveryUsers, type NotificationsDeps } from './deps';
-import { getUserPreferences, updateUserPreferences } from './notifications.service';
+import { getUserPreferences, updateUserPreferences } from './preferences/preferences.service';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 /**
