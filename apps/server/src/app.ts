@@ -42,8 +42,8 @@ import { filterMatchCountsRoutes } from './modules/filters/match-counts';
 import { fitpRoutes } from './modules/fitp/fitp.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { devicesRoutes } from './modules/notifications/devices/devices.routes';
 import { inboxRoutes } from './modules/notifications/inbox/inbox.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { preferencesRoutes } from './modules/notifications/preferences/preferences.routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -221,7 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes);
   await app.register(inboxRoutes);
   await app.register(preferencesRoutes);
-  await app.register(notificationRoutes);
+  await app.register(devicesRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(referenceRoutes);
   await app.register(competitionsRoutes);

@@ -7,9 +7,10 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../http/error-responses';
-import { requireUser } from '../auth/auth.plugin';
-import type { NotificationsDeps } from './deps';
+import { errorResponses } from '../../../http/error-responses';
+import { requireUser } from '../../auth/auth.plugin';
+import type { NotificationsDeps } from '../deps';
+import { getNotificationKeys } from '../notification-keys';
 import {
   cleanDeviceInfo,
   deactivateAllDeviceTokens,
@@ -17,14 +18,13 @@ import {
   parseDeviceToken,
   registerDeviceToken,
   removeDeviceToken,
-} from './device-tokens.service';
-import { getNotificationKeys } from './notification-keys';
+} from './devices.service';
 
 const idParams = z.object({ id: z.uuid() });
 const tags = ['notifications'];
 
 /** The signed-in user's devices (spec §7 notifications calls). */
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const deps: NotificationsDeps = { db, now: () => app.now() };
 
