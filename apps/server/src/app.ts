@@ -45,7 +45,7 @@ import { homeRoutes } from './modules/home/home.routes';
 import { devicesRoutes } from './modules/notifications/devices/devices.routes';
 import { inboxRoutes } from './modules/notifications/inbox/inbox.routes';
 import { preferencesRoutes } from './modules/notifications/preferences/preferences.routes';
-import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe/unsubscribe.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { statsRoutes } from './modules/stats/stats.routes';

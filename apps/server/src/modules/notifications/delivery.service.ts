@@ -2,7 +2,6 @@ import {
   type Language,
   NOTIFICATION_GROUPS,
   NOTIFICATION_TYPE_GROUP,
-  type NotificationGroup,
   notificationText,
   type PushMessagePayload,
   translateShared,
@@ -33,7 +32,7 @@ import {
 import { findDeliveryUsers } from './deps';
 import type { NotificationKeys } from './notification-keys';
 import { preferencesOf } from './preferences/preferences.service';
-import { createUnsubscribeToken } from './unsubscribe-token';
+import { unsubscribeLink } from './unsubscribe/unsubscribe.service';
 
 export type DeliveryContext = {
   db: Db;
@@ -64,14 +63,6 @@ export type DeliveryResult = (
 /** Thrown to have pg-boss retry the job later (with backoff); the delivery stays claimed. */
 export class RetryableDeliveryError extends Error {
   override readonly name = 'RetryableDeliveryError';
-}
-
-/** The tokenised page behind every email's unsubscribe links and its List-Unsubscribe header. */
-export function buildUnsubscribeUrl(publicUrl: string, token: string, groups: readonly NotificationGroup[]) {
-  const url = new URL('/unsubscribe', publicUrl);
-  url.searchParams.set('token', token);
-  if (groups.length > 0) url.searchParams.set('groups', groups.join(','));
-  return url.toString();
 }
 
 export const notificationUrl = (publicUrl: string, id: string) => `${publicUrl}/communication/${id}`;
@@ -174,11 +165,7 @@ export async function deliverEmail(
     toSend.some((row) => NOTIFICATION_TYPE_GROUP[row.type] === group),
   );
   const publicUrl = context.config.publicUrl;
-  const unsubscribeUrl = buildUnsubscribeUrl(
-    publicUrl,
-    createUnsubscribeToken(context.keys.unsubscribeSecret, user.id, now()),
-    groups,
-  );
+  const unsubscribeUrl = unsubscribeLink(context.keys.unsubscribeSecret, publicUrl, user.id, groups, now());
   const email = await renderNotificationEmail({
     language: user.language,
     username: user.username,

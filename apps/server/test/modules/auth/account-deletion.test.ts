@@ -8,7 +8,7 @@ import * as schema from '../../../src/db/schema';
 import { deleteAccount } from '../../../src/modules/auth/account-deletion';
 import { hashEmail } from '../../../src/modules/auth/codes';
 import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
-import { createUnsubscribeToken } from '../../../src/modules/notifications/unsubscribe-token';
+import { createUnsubscribeToken } from '../../../src/modules/notifications/unsubscribe/unsubscribe-token';
 import { createUser, signIn } from '../../helpers/factories';
 import { call } from '../../helpers/http';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
