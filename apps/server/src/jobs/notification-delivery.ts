@@ -10,7 +10,7 @@ import {
   type DeliveryResult,
   deliverEmail,
   deliverPush,
-} from '../modules/notifications/delivery.service';
+} from '../modules/notifications/delivery/email';
 import { DELIVERY_QUEUES, type DeliveryJobData } from '../modules/notifications/delivery-queues';
 import { getNotificationKeys } from '../modules/notifications/notification-keys';
 import type { JobDefinition, QueueOptions } from './definition';

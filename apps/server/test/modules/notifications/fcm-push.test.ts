@@ -9,7 +9,7 @@ import {
   type DeliveryContext,
   deliverPush,
   RetryableDeliveryError,
-} from '../../../src/modules/notifications/delivery.service';
+} from '../../../src/modules/notifications/delivery/email';
 import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
 import { createUser, signIn } from '../../helpers/factories';
 import { type FcmService, startFcmService } from '../../helpers/fcm-service';

@@ -11,8 +11,8 @@ import { createSmtpMailer, listDevMailbox } from '../../../src/channels/email/ma
 import { createWebPushSender } from '../../../src/channels/push/web-push';
 import { notificationDeliveries } from '../../../src/db/schema';
 import { createQueue } from '../../../src/jobs/queue';
-import { claimEmailBatch } from '../../../src/modules/notifications/deliveries.repository';
-import { deliverEmail } from '../../../src/modules/notifications/delivery.service';
+import { claimEmailBatch } from '../../../src/modules/notifications/delivery/deliveries.repository';
+import { deliverEmail } from '../../../src/modules/notifications/delivery/email';
 import { DELIVERY_QUEUES } from '../../../src/modules/notifications/delivery-queues';
 import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
 import { createNotifications } from '../../../src/modules/notifications/notifications.service';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createWebPushSender } from '../../../src/channels/push/web-push';
 import { deviceTokens, type User } from '../../../src/db/schema';
-import { deliverPush } from '../../../src/modules/notifications/delivery.service';
+import { deliverPush } from '../../../src/modules/notifications/delivery/email';
 import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
 import { createUser, signIn } from '../../helpers/factories';
 import { startDeliveryWorkers } from '../../helpers/jobs';

@@ -7,17 +7,21 @@ import {
   translateShared,
 } from '@radar/shared';
 import type { Logger } from 'pino';
-import type { Mailer } from '../../channels/email/mailer';
+import type { Mailer } from '../../../channels/email/mailer';
 import {
   type NotificationEmailItem,
   renderNotificationEmail,
-} from '../../channels/email/templates/notification-email';
-import { emailDateTime, emailText } from '../../channels/email/templates/notification-texts';
-import type { FcmSender } from '../../channels/push/fcm';
-import type { WebPushSender } from '../../channels/push/web-push';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { NotificationDelivery, NotificationRow } from '../../db/schema';
+} from '../../../channels/email/templates/notification-email';
+import { emailDateTime, emailText } from '../../../channels/email/templates/notification-texts';
+import type { FcmSender } from '../../../channels/push/fcm';
+import type { WebPushSender } from '../../../channels/push/web-push';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import type { NotificationDelivery, NotificationRow } from '../../../db/schema';
+import { findDeliveryUsers } from '../deps';
+import type { NotificationKeys } from '../notification-keys';
+import { preferencesOf } from '../preferences/preferences.service';
+import { unsubscribeLink } from '../unsubscribe/unsubscribe.service';
 import {
   addReachedToken,
   claimDelivery,
@@ -29,10 +33,6 @@ import {
   finishDeliveries,
   recordDeliveryError,
 } from './deliveries.repository';
-import { findDeliveryUsers } from './deps';
-import type { NotificationKeys } from './notification-keys';
-import { preferencesOf } from './preferences/preferences.service';
-import { unsubscribeLink } from './unsubscribe/unsubscribe.service';
 
 export type DeliveryContext = {
   db: Db;
