@@ -5,12 +5,9 @@ import { createFcmSender, type FcmSender, readServiceAccount } from '../channels
 import { createWebPushSender, type WebPushSender } from '../channels/push/web-push';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import {
-  type DeliveryContext,
-  type DeliveryResult,
-  deliverEmail,
-  deliverPush,
-} from '../modules/notifications/delivery/email';
+import type { DeliveryContext, DeliveryResult } from '../modules/notifications/delivery/context';
+import { deliverEmail } from '../modules/notifications/delivery/email';
+import { deliverPush } from '../modules/notifications/delivery/push';
 import { DELIVERY_QUEUES, type DeliveryJobData } from '../modules/notifications/delivery-queues';
 import { getNotificationKeys } from '../modules/notifications/notification-keys';
 import type { JobDefinition, QueueOptions } from './definition';

@@ -2,68 +2,33 @@ import {
   type Language,
   NOTIFICATION_GROUPS,
   NOTIFICATION_TYPE_GROUP,
+  type NotificationGroup,
   notificationText,
-  type PushMessagePayload,
   translateShared,
 } from '@radar/shared';
-import type { Logger } from 'pino';
-import type { Mailer } from '../../../channels/email/mailer';
 import {
   type NotificationEmailItem,
+  type NotificationEmailProps,
   renderNotificationEmail,
 } from '../../../channels/email/templates/notification-email';
 import { emailDateTime, emailText } from '../../../channels/email/templates/notification-texts';
-import type { FcmSender } from '../../../channels/push/fcm';
-import type { WebPushSender } from '../../../channels/push/web-push';
-import type { Config } from '../../../config';
-import type { Db } from '../../../db/client';
 import type { NotificationDelivery, NotificationRow } from '../../../db/schema';
-import { findDeliveryUsers } from '../deps';
-import type { NotificationKeys } from '../notification-keys';
+import { type DeliveryUser, findDeliveryUsers } from '../deps';
 import { preferencesOf } from '../preferences/preferences.service';
 import { unsubscribeLink } from '../unsubscribe/unsubscribe.service';
 import {
-  addReachedToken,
-  claimDelivery,
+  type DeliveryAttempt,
+  type DeliveryContext,
+  type DeliveryResult,
+  RetryableDeliveryError,
+} from './context';
+import {
   claimEmailBatch,
-  deactivateDeviceToken,
   emailNotificationIds,
-  findActivePushTokens,
   findNotificationsByIds,
   finishDeliveries,
   recordDeliveryError,
 } from './deliveries.repository';
-
-export type DeliveryContext = {
-  db: Db;
-  config: Pick<Config, 'publicUrl'>;
-  mailer: Mailer;
-  push: WebPushSender;
-  /** Native app push (FCM HTTP v1); null when not configured: native tokens are then kept and skipped. */
-  fcm?: FcmSender | null;
-  keys: NotificationKeys;
-  logger: Logger;
-  now: () => Date;
-};
-
-/** The pg-boss job running a delivery: its id and which attempt this is. */
-export type DeliveryAttempt = { jobId: string; deliveryId: string; retryCount: number; retryLimit: number };
-
-export type DeliveryResult = (
-  | { outcome: 'not-claimed' }
-  /** Email: the notifications the message carried and those left out (their group switched off). */
-  | { outcome: 'sent'; deliveries: number; skipped: number }
-  | { outcome: 'skipped'; reason: string }
-  | { outcome: 'failed'; error: string }
-) & {
-  /** Other deliveries this job settled (the rest of an email batch): their own jobs have nothing left to do. */
-  carried?: string[];
-};
-
-/** Thrown to have pg-boss retry the job later (with backoff); the delivery stays claimed. */
-export class RetryableDeliveryError extends Error {
-  override readonly name = 'RetryableDeliveryError';
-}
 
 export const notificationUrl = (publicUrl: string, id: string) => `${publicUrl}/communication/${id}`;
 
@@ -97,6 +62,49 @@ function emailItem(language: Language, publicUrl: string, row: NotificationRow):
         ? [emailText(language, 'document', { name: row.params.documentName })]
         : []),
     ],
+  };
+}
+
+/** The groups an email is about: those of its notifications, in the preferences' order. */
+export function emailGroups(rows: readonly Pick<NotificationRow, 'type'>[]): NotificationGroup[] {
+  return NOTIFICATION_GROUPS.filter((group) =>
+    rows.some((row) => NOTIFICATION_TYPE_GROUP[row.type] === group),
+  );
+}
+
+/**
+ * The email of one job's notifications (oldest first), as the template renders it and the
+ * mailer sends it: pure (no database, clock or network).
+ */
+export function buildNotificationEmail(input: {
+  user: Pick<DeliveryUser, 'email' | 'username' | 'language'>;
+  notifications: readonly NotificationRow[];
+  publicUrl: string;
+  /** The user's signed unsubscribe page for the email's groups (`unsubscribeLink`). */
+  unsubscribeUrl: string;
+  /** The job's id, the message's: a retry sends the same Message-ID. */
+  jobId: string;
+}): { to: string; template: NotificationEmailProps; headers: Record<string, string> } {
+  const { user, publicUrl, unsubscribeUrl } = input;
+  return {
+    to: user.email,
+    template: {
+      language: user.language,
+      username: user.username,
+      items: input.notifications.map((row) => emailItem(user.language, publicUrl, row)),
+      inboxUrl: `${publicUrl}/communication`,
+      unsubscribeUrl,
+      groupLabels: emailGroups(input.notifications).map((group) =>
+        translateShared(user.language, `notifications.groups.${group}`),
+      ),
+    },
+    headers: {
+      // RFC 2369 + RFC 8058: mail clients offer a one-click unsubscribe that POSTs here.
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // The same id on a retry lets receiving systems drop a duplicate.
+      'Message-ID': `<${input.jobId}@${new URL(publicUrl).hostname}>`,
+    },
   };
 }
 
@@ -161,33 +169,30 @@ export async function deliverEmail(
   );
   if (toSend.length === 0) return { outcome: 'skipped', reason: 'email turned off before sending', carried };
 
-  const groups = NOTIFICATION_GROUPS.filter((group) =>
-    toSend.some((row) => NOTIFICATION_TYPE_GROUP[row.type] === group),
+  const groups = emailGroups(toSend);
+  const unsubscribeUrl = unsubscribeLink(
+    context.keys.unsubscribeSecret,
+    context.config.publicUrl,
+    user.id,
+    groups,
+    now(),
   );
-  const publicUrl = context.config.publicUrl;
-  const unsubscribeUrl = unsubscribeLink(context.keys.unsubscribeSecret, publicUrl, user.id, groups, now());
-  const email = await renderNotificationEmail({
-    language: user.language,
-    username: user.username,
-    items: toSend.map((row) => emailItem(user.language, publicUrl, row)),
-    inboxUrl: `${publicUrl}/communication`,
+  const message = buildNotificationEmail({
+    user,
+    notifications: toSend,
+    publicUrl: context.config.publicUrl,
     unsubscribeUrl,
-    groupLabels: groups.map((group) => translateShared(user.language, `notifications.groups.${group}`)),
+    jobId: attempt.jobId,
   });
+  const email = await renderNotificationEmail(message.template);
 
   try {
     const sent = await context.mailer.send({
-      to: user.email,
+      to: message.to,
       subject: email.subject,
       text: email.text,
       html: email.html,
-      headers: {
-        // RFC 2369 + RFC 8058: mail clients offer a one-click unsubscribe that POSTs here.
-        'List-Unsubscribe': `<${unsubscribeUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        // The same id on a retry lets receiving systems drop a duplicate.
-        'Message-ID': `<${attempt.jobId}@${new URL(publicUrl).hostname}>`,
-      },
+      headers: message.headers,
     });
     await finishDeliveries(
       db,
@@ -208,126 +213,4 @@ export async function deliverEmail(
     await recordDeliveryError(db, sendIds, attempt.jobId, message);
     throw new RetryableDeliveryError(message);
   }
-}
-
-let fcmUnconfiguredLogged = false;
-
-/** Without FCM configuration native tokens are kept and skipped, said once per process. */
-function noteFcmUnconfigured(logger: Logger): void {
-  if (fcmUnconfiguredLogged) return;
-  fcmUnconfiguredLogged = true;
-  logger.info('native push tokens kept but skipped: FCM_SERVICE_ACCOUNT_FILE is not set');
-}
-
-/**
- * Runs one push job: the notification goes to every active web push subscription (and,
- * with FCM configured, every native app token) of the user not yet reached by an earlier attempt. A 404/410 deactivates the subscription; a 429,
- * a 5xx or no answer retries the job; the delivery is sent when at least one device got it.
- */
-export async function deliverPush(
-  context: DeliveryContext,
-  attempt: DeliveryAttempt,
-): Promise<DeliveryResult> {
-  const { db } = context;
-  const now = context.now;
-  const delivery = await claimDelivery(db, attempt.deliveryId, attempt.jobId, now());
-  if (delivery?.channel !== 'push' || !delivery.notificationId) return { outcome: 'not-claimed' };
-  const ids = [delivery.id];
-  const settle = async (status: 'sent' | 'skipped' | 'failed', lastError: string | null) =>
-    finishDeliveries(db, ids, attempt.jobId, status, { lastError }, now());
-
-  if (delivery.attempts > attempt.retryLimit) {
-    const error = delivery.lastError ?? 'the last attempt did not finish';
-    await settle('failed', error);
-    return { outcome: 'failed', error };
-  }
-  const [user] = await findDeliveryUsers(db, [delivery.userId]);
-  const [row] = await findNotificationsByIds(db, [delivery.notificationId]);
-  if (!user || !row) return { outcome: 'not-claimed' };
-  const preferences = await preferencesOf(db, user.id);
-  if (!user.pushNotifications || !preferences[NOTIFICATION_TYPE_GROUP[row.type]].push) {
-    await settle('skipped', 'skipped: push turned off before sending');
-    return { outcome: 'skipped', reason: 'push turned off before sending' };
-  }
-  const reached = new Set(delivery.reachedTokens);
-  const active = (await findActivePushTokens(db, user.id)).filter((token) => !reached.has(token.id));
-  const tokens = active.filter((token) => token.kind === 'webpush' || context.fcm);
-  if (tokens.length < active.length) noteFcmUnconfigured(context.logger);
-  if (tokens.length === 0) {
-    if (reached.size > 0) {
-      await settle('sent', null);
-      return { outcome: 'sent', deliveries: 1, skipped: 0 };
-    }
-    await settle('skipped', 'skipped: no active device');
-    return { outcome: 'skipped', reason: 'no active device' };
-  }
-
-  const { title, body } = notificationText(user.language, row.type, row.params);
-  const url = `/communication/${row.id}`;
-  const payload: PushMessagePayload = {
-    notification: { title, body },
-    data: { title, body, url, notificationId: row.id, type: row.type },
-  };
-  const message = {
-    payload: JSON.stringify(payload),
-    ttlSeconds: row.type === 'reminder_5h' ? 5 * 3600 : 24 * 3600,
-    urgency:
-      row.type === 'reminder_5h' || row.type === 'reminder_1d' ? ('high' as const) : ('normal' as const),
-    // A topic is at most 32 URL-safe characters: the notification id without dashes.
-    topic: row.id.replaceAll('-', ''),
-  };
-
-  const retryErrors: string[] = [];
-  const rejections: string[] = [];
-  const native = {
-    title,
-    body,
-    data: { title, body, url, notificationId: row.id, type: row.type },
-    ttlSeconds: message.ttlSeconds,
-    urgency: message.urgency,
-    collapseKey: message.topic,
-  };
-  for (const token of tokens) {
-    let outcome: Awaited<ReturnType<WebPushSender['send']>>;
-    if (token.kind === 'fcm' && context.fcm) outcome = await context.fcm.send(token.token, native);
-    else if (token.kind === 'webpush' && token.keys)
-      outcome = await context.push.send({ endpoint: token.token, keys: token.keys }, message);
-    else continue;
-    switch (outcome.kind) {
-      case 'delivered':
-        reached.add(token.id);
-        await addReachedToken(db, delivery.id, token.id, now());
-        break;
-      case 'gone':
-        await deactivateDeviceToken(db, token.id, `push service answered ${outcome.status}`, now());
-        break;
-      case 'rejected':
-        rejections.push(outcome.error);
-        break;
-      case 'retry':
-        retryErrors.push(outcome.error);
-        break;
-    }
-  }
-
-  if (retryErrors.length > 0) {
-    const error = retryErrors.join('; ');
-    if (delivery.attempts >= attempt.retryLimit) {
-      await settle(reached.size > 0 ? 'sent' : 'failed', error);
-      return reached.size > 0 ? { outcome: 'sent', deliveries: 1, skipped: 0 } : { outcome: 'failed', error };
-    }
-    await recordDeliveryError(db, ids, attempt.jobId, error);
-    throw new RetryableDeliveryError(error);
-  }
-  if (reached.size > 0) {
-    await settle('sent', rejections.length > 0 ? rejections.join('; ') : null);
-    return { outcome: 'sent', deliveries: 1, skipped: 0 };
-  }
-  if (rejections.length > 0) {
-    const error = rejections.join('; ');
-    await settle('failed', error);
-    return { outcome: 'failed', error };
-  }
-  await settle('skipped', 'skipped: every device was gone');
-  return { outcome: 'skipped', reason: 'every device was gone' };
 }

@@ -3,13 +3,13 @@ import { deviceTokenSchema, type PushMessagePayload } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { createWebPushSender } from '../../../src/channels/push/web-push';
-import { deviceTokens, type User } from '../../../src/db/schema';
-import { deliverPush } from '../../../src/modules/notifications/delivery/email';
-import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
-import { createUser, signIn } from '../../helpers/factories';
-import { startDeliveryWorkers } from '../../helpers/jobs';
-import { silentLogger } from '../../helpers/logger';
+import { createWebPushSender } from '../../../../src/channels/push/web-push';
+import { deviceTokens, type User } from '../../../../src/db/schema';
+import { deliverPush } from '../../../../src/modules/notifications/delivery/push';
+import { getNotificationKeys } from '../../../../src/modules/notifications/notification-keys';
+import { createUser, signIn } from '../../../helpers/factories';
+import { startDeliveryWorkers } from '../../../helpers/jobs';
+import { silentLogger } from '../../../helpers/logger';
 import {
   deliveryOf,
   idsOf,
@@ -17,9 +17,9 @@ import {
   notify,
   waitFor,
   waitForSettled,
-} from '../../helpers/notifications';
-import { type PushService, startPushService } from '../../helpers/push-service';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+} from '../../../helpers/notifications';
+import { type PushService, startPushService } from '../../../helpers/push-service';
+import { createTestApp, type TestApp } from '../../../helpers/test-app';
 
 describe('web push', () => {
   let t: TestApp;
