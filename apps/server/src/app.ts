@@ -38,7 +38,7 @@ import { competitionsRoutes } from './modules/competitions/competitions.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { filtersRoutes } from './modules/filters/filters.routes';
-import { filterMatchCountsRoutes } from './modules/filters/match-counts';
+import { filterMatchCountsRoutes } from './modules/filters/match-counts.routes';
 import { fitpRoutes } from './modules/fitp/fitp.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
