@@ -2,7 +2,7 @@ import type { InboxNotificationType, NotificationGroup, NotificationParams } fro
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
-// --- Notifications -------------------------------------------------------------------------
+/* Creating notifications: the set-based insert of notifications with their deliveries. */
 
 export type NotificationInsert = {
   userId: string;

@@ -20,7 +20,11 @@ import {
   type TypeChannelRule,
 } from './notifications.repository';
 
-// --- Creating notifications (the API other modules call) -----------------------------------
+/*
+ * Creating notifications: the API the pipeline calls (matching, reminders, live updates, the card
+ * radar, the broadcast CLI). The rooms beside (inbox/, preferences/, devices/, unsubscribe/,
+ * delivery/) serve what is created; decision 194.
+ */
 
 /** One notification to create. */
 export type NewNotification = {
