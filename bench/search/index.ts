@@ -34,6 +34,7 @@ import {
 } from '@radar/shared';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app';
+import { createDevMailbox } from '../../apps/server/src/channels/email/mailer';
 import { loadConfig } from '../../apps/server/src/config';
 import type { Database } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
@@ -45,7 +46,6 @@ import {
   tournaments,
   users,
 } from '../../apps/server/src/db/schema';
-import { createDevMailbox } from '../../apps/server/src/delivery/email/mailer';
 import { createSession, SESSION_COOKIE } from '../../apps/server/src/modules/auth/sessions';
 import {
   type SearchCacheStats,

@@ -13,9 +13,9 @@ import {
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { Mailer } from './channels/email/mailer';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
-import type { Mailer } from './delivery/email/mailer';
 import type { FederationClient } from './federation';
 import { registerBackgroundTasks } from './http/background';
 import { registerCompression } from './http/compress';
@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerSubresourceHeaders } from './http/subresource-headers';
 import { registerWebApp, sendIndex, type WebApp, wantsWebApp } from './http/web-app';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { attemptStore } from './modules/auth/attempts.repository';
 import { authPlugin } from './modules/auth/auth.plugin';
 import { findUserByLogin } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -37,12 +38,14 @@ import { competitionsRoutes } from './modules/competitions/competitions.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { filtersRoutes } from './modules/filters/filters.routes';
-import { filterMatchCountsRoutes } from './modules/filters/match-counts';
+import { filterMatchCountsRoutes } from './modules/filters/match-counts.routes';
 import { fitpRoutes } from './modules/fitp/fitp.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { unsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
+import { devicesRoutes } from './modules/notifications/devices/devices.routes';
+import { inboxRoutes } from './modules/notifications/inbox/inbox.routes';
+import { preferencesRoutes } from './modules/notifications/preferences/preferences.routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe/unsubscribe.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -187,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, deps.config.publicUrl);
   await app.register(rateLimitPlugin, {
     ...deps.config.authRateLimit,
-    db: deps.database.db,
+    attempts: attemptStore(deps.database.db),
     identify: async (identifier) => (await findUserByLogin(deps.database.db, identifier))?.id ?? null,
     now: () => deps.now(),
   });
@@ -216,7 +219,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(oidcRoutes);
   await app.register(profileRoutes);
-  await app.register(notificationRoutes);
+  await app.register(inboxRoutes);
+  await app.register(preferencesRoutes);
+  await app.register(devicesRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(referenceRoutes);
   await app.register(competitionsRoutes);

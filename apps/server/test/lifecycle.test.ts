@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listDevMailbox } from '../src/delivery/email/mailer';
+import { listDevMailbox } from '../src/channels/email/mailer';
 import { startServer } from '../src/server';
 import { silentLogger } from './helpers/logger';
 import { eventually } from './helpers/processes';

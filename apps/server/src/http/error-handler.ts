@@ -2,7 +2,7 @@ import { type ApiError, describeIssue, type ErrorCode, type Language, translateS
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { AppError } from './errors';
+import { AppError } from '../domain/errors';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',

@@ -2,15 +2,7 @@ import { isIP } from 'node:net';
 import { hasInvalidText } from '@radar/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import {
-  attemptKey,
-  clearAttempt,
-  countAttempt,
-  countFailure,
-  readAttempt,
-} from '../modules/auth/attempts.repository';
-import { AppError } from './errors';
+import { AppError } from '../domain/errors';
 
 /** The first backoff; each further failure doubles it, up to the window. */
 export const BACKOFF_BASE_MS = 2_000;
@@ -42,6 +34,12 @@ declare module 'fastify' {
        */
       perAccountOverIpLimit?: boolean;
     }): { preValidation: Hook; onSend: SendHook };
+    /**
+     * A plain per-IP limit for a public form (the contact form): every attempt counts, in the
+     * same counters as the sign-in limits, so no junk can evict them; over `max` in the window,
+     * 429 TOO_MANY_REQUESTS with Retry-After until the window ends. A `preValidation` hook.
+     */
+    limitPerIp(options: { name: string; max: number; windowMs: number }): Hook;
   }
   interface FastifyRequest {
     attemptLimit?: {
@@ -58,6 +56,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The counters the limits keep, in the database (`auth_attempts`): app.ts gives the auth module's
+ * (`attemptStore` in modules/auth/attempts.repository.ts), so http/ imports no module.
+ */
+export interface AttemptStore {
+  /** The stored key of a counter, made of its name's parts (hashed: no address or IP in clear). */
+  key(...parts: string[]): string;
+  /** Counts one attempt in a fixed window (a new window starts when the last one is over). */
+  count(key: string, now: Date, windowMs: number): Promise<{ count: number; windowStartedAt: Date }>;
+  read(key: string): Promise<{ failures: number; blockedUntil: Date | null; updatedAt: Date } | undefined>;
+  /** Counts one failure and returns the count; `blockUntil(failures)` may set the backoff. */
+  countFailure(
+    key: string,
+    now: Date,
+    windowMs: number,
+    blockUntil: (failures: number) => Date | null,
+  ): Promise<number>;
+  clear(key: string): Promise<void>;
+}
+
 export type RateLimitOptions = {
   /** Attempts per client IP, per limited action, in one window. */
   ipMax: number;
@@ -69,7 +87,7 @@ export type RateLimitOptions = {
   /** Failures in a row of one account from one client before its backoff starts. */
   backoffAfter: number;
   windowMs: number;
-  db: Db;
+  attempts: AttemptStore;
   /** The user id behind an email or username, if any: both name the same account. */
   identify: (identifier: string) => Promise<string | null>;
   now: () => Date;
@@ -100,7 +118,7 @@ function tooMany(reply: FastifyReply, seconds: number): AppError {
  */
 export const rateLimitPlugin = fp<RateLimitOptions>(
   async (app: FastifyInstance, options) => {
-    const { db, ipMax, accountMax, backoffAfter, windowMs, now } = options;
+    const { attempts, ipMax, accountMax, backoffAfter, windowMs, now } = options;
 
     /** The backoff after `failures` in a row, once more than `free` of them. */
     const backoffUntil = (at: Date, failures: number, free: number) =>
@@ -114,7 +132,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         const preValidation: Hook = async (request, reply) => {
           const at = now();
           const client = clientKey(request.ip);
-          const perIp = await countAttempt(db, attemptKey(name, 'ip', client), at, windowMs);
+          const perIp = await attempts.count(attempts.key(name, 'ip', client), at, windowMs);
           const overIpLimit = perIp.count > ipMax;
           const ipRetryAfter = () => secondsUntil(perIp.windowStartedAt.getTime() + windowMs, at);
           if (overIpLimit && !perAccountOverIpLimit) throw tooMany(reply, ipRetryAfter());
@@ -132,8 +150,8 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
                 : null
               : await options.identify(identifier);
           const accountId = userId ? `user:${userId}` : `name:${identifier}`;
-          const pairKey = attemptKey(name, 'pair', accountId, client);
-          const pair = await readAttempt(db, pairKey);
+          const pairKey = attempts.key(name, 'pair', accountId, client);
+          const pair = await attempts.read(pairKey);
           if (pair?.blockedUntil && pair.blockedUntil > at) {
             throw tooMany(reply, secondsUntil(pair.blockedUntil.getTime(), at));
           }
@@ -143,7 +161,7 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
             pair && pair.failures > 0 && pair.updatedAt.getTime() > at.getTime() - windowMs;
           if (overIpLimit && recentFailure) throw tooMany(reply, ipRetryAfter());
           request.attemptLimit = {
-            accountKey: attemptKey(name, 'account', accountId),
+            accountKey: attempts.key(name, 'account', accountId),
             pairKey,
             failure,
             overIpLimit,
@@ -156,16 +174,16 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
           if (!limit) return payload;
           const at = now();
           if (limit.failed || limit.failure(reply.statusCode)) {
-            const accountFailures = await countFailure(db, limit.accountKey, at, windowMs, () => null);
+            const accountFailures = await attempts.countFailure(limit.accountKey, at, windowMs, () => null);
             // An account under attack from many clients, or a client over its per-IP limit: one
             // failure before backing off.
             const free = accountFailures > accountMax || limit.overIpLimit ? 1 : backoffAfter;
-            await countFailure(db, limit.pairKey, at, windowMs, (failures) =>
+            await attempts.countFailure(limit.pairKey, at, windowMs, (failures) =>
               backoffUntil(at, failures, free),
             );
           } else if (reply.statusCode < 400) {
             // Success ends this client's run of failures (the account's count stays).
-            await clearAttempt(db, limit.pairKey);
+            await attempts.clear(limit.pairKey);
           }
           return payload;
         };
@@ -173,6 +191,16 @@ export const rateLimitPlugin = fp<RateLimitOptions>(
         return { preValidation, onSend };
       },
     );
+
+    app.decorate('limitPerIp', ({ name, max, windowMs: window }) => async (request, reply) => {
+      const at = now();
+      const { count, windowStartedAt } = await attempts.count(
+        attempts.key(name, 'ip', clientKey(request.ip)),
+        at,
+        window,
+      );
+      if (count > max) throw tooMany(reply, secondsUntil(windowStartedAt.getTime() + window, at));
+    });
   },
   { name: 'rate-limits' },
 );
@@ -187,30 +215,4 @@ export function refuseOverIpLimit(request: FastifyRequest, reply: FastifyReply):
   if (!limit?.overIpLimit) return null;
   limit.failed = true;
   return tooMany(reply, limit.ipRetryAfterSeconds);
-}
-
-/**
- * A plain per-IP limit for a public form (the contact form): every attempt counts, in the same
- * database counters as the sign-in limits, so no junk can evict them; over `max` in the window,
- * 429 TOO_MANY_REQUESTS with Retry-After until the window ends.
- */
-export function limitPerIp(options: {
-  name: string;
-  max: number;
-  windowMs: number;
-  db: Db;
-  now: () => Date;
-}): Hook {
-  return async (request, reply) => {
-    const at = options.now();
-    const { count, windowStartedAt } = await countAttempt(
-      options.db,
-      attemptKey(options.name, 'ip', clientKey(request.ip)),
-      at,
-      options.windowMs,
-    );
-    if (count > options.max) {
-      throw tooMany(reply, secondsUntil(windowStartedAt.getTime() + options.windowMs, at));
-    }
-  };
 }

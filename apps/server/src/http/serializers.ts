@@ -8,12 +8,12 @@
  */
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { splicedJson } from './spliced-json';
+import { splicedJson } from '../domain/spliced-json';
 
 export function trustedJson<RouteSchema>(isProduction: boolean): FastifySerializerCompiler<RouteSchema> {
   // Fastify hands the compiler each status's response schema (a zod type here), whatever the
   // route's schema type says.
   if (!isProduction) return serializerCompiler as unknown as FastifySerializerCompiler<RouteSchema>;
-  // JSON.stringify's text, with the kept parts of a search answer written once (spliced-json.ts).
+  // JSON.stringify's text, with the kept parts of a search answer written once (domain/spliced-json.ts).
   return () => (data) => splicedJson(data);
 }

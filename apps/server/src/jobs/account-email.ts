@@ -1,5 +1,5 @@
+import type { Mailer } from '../channels/email/mailer';
 import type { Db } from '../db/client';
-import type { Mailer } from '../delivery/email/mailer';
 import { ACCOUNT_EMAIL_QUEUE, type AccountEmailJob, retryAccountEmail } from '../modules/auth/account-mail';
 import type { JobDefinition } from './definition';
 import { DEFAULT_DELIVERY_QUEUE_OPTIONS, deliveryQueueOptions } from './notification-delivery';

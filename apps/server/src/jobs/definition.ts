@@ -6,10 +6,10 @@
  */
 import type { Job, PgBoss, Queue, WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Mailer } from '../channels/email/mailer';
+import type { WebPushSender } from '../channels/push/web-push';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { Mailer } from '../delivery/email/mailer';
-import type { WebPushSender } from '../delivery/push/web-push';
 import type { FederationClient } from '../federation';
 
 /** Everything a handler may use; each definition names the part it needs. */

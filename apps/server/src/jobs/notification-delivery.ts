@@ -1,16 +1,13 @@
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Mailer } from '../channels/email/mailer';
+import { createFcmSender, type FcmSender, readServiceAccount } from '../channels/push/fcm';
+import { createWebPushSender, type WebPushSender } from '../channels/push/web-push';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { Mailer } from '../delivery/email/mailer';
-import { createFcmSender, type FcmSender, readServiceAccount } from '../delivery/push/fcm';
-import { createWebPushSender, type WebPushSender } from '../delivery/push/web-push';
-import {
-  type DeliveryContext,
-  type DeliveryResult,
-  deliverEmail,
-  deliverPush,
-} from '../modules/notifications/delivery.service';
+import type { DeliveryContext, DeliveryResult } from '../modules/notifications/delivery/context';
+import { deliverEmail } from '../modules/notifications/delivery/email';
+import { deliverPush } from '../modules/notifications/delivery/push';
 import { DELIVERY_QUEUES, type DeliveryJobData } from '../modules/notifications/delivery-queues';
 import { getNotificationKeys } from '../modules/notifications/notification-keys';
 import type { JobDefinition, QueueOptions } from './definition';

@@ -2,7 +2,7 @@ import { generateKeyPairSync, type KeyObject, verify } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { ServiceAccount } from '../../src/delivery/push/fcm';
+import type { ServiceAccount } from '../../src/channels/push/fcm';
 import { selfSignedCertificate } from './push-service';
 
 export type ReceivedFcmMessage = { projectId: string; message: Record<string, unknown> & { token: string } };

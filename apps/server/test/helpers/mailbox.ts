@@ -1,5 +1,5 @@
+import { type DevMailboxMessage, listDevMailbox } from '../../src/channels/email/mailer';
 import type { Db } from '../../src/db/client';
-import { type DevMailboxMessage, listDevMailbox } from '../../src/delivery/email/mailer';
 
 /** Messages the dev mailbox kept for an address, newest first. */
 export function mailTo(db: Db, to: string): Promise<DevMailboxMessage[]> {

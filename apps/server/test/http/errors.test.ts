@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../src/db/client';
-import { AppError } from '../../src/http/errors';
+import { AppError } from '../../src/domain/errors';
 import { buildBareApp } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-db';
 

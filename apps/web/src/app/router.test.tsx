@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi, testUser } from '../../test/api-stub';
+import { type ApiCall, stubApi, testUser } from '../../test/api-stub';
 import { pointerDownOptions, renderApp } from '../../test/test-utils';
 
 const GREETING = 'Ciao, mario!';
@@ -148,7 +148,7 @@ describe('signed-in layout', () => {
   it("the header's language switch, signed in, also saves the profile's language (the emails follow it)", async () => {
     const calls = stubApi({
       'GET /user': testUser({ username: 'mario' }),
-      'PUT /profile': (call) => testUser({ username: 'mario', ...(call.body as object) }),
+      'PUT /profile': (call: ApiCall) => testUser({ username: 'mario', ...(call.body as object) }),
     });
     renderApp('/home');
     await screen.findByRole('heading', { level: 1, name: GREETING });

@@ -96,9 +96,10 @@ export const notificationDeliveries = pgTable(
     notificationIds: uuid('notification_ids').array(),
     /**
      * The user, copied for the batch lookups. No foreign key: the row is written from its
-     * notifications in the same statement; `deleteUser` cascades to push rows through their
-     * notification, and email rows of a deleted user find no user and are settled as not
-     * claimed (decision 130; 131 for email rows).
+     * notifications in the same statement. Deleting the account (`deleteAccount`,
+     * modules/auth/account-deletion.ts) cascades to push rows through their notification and
+     * deletes the email rows; a job whose user is gone settles its row without sending
+     * (decision 130; 131 for email rows).
      */
     userId: uuid('user_id').notNull(),
     batchId: uuid('batch_id').notNull(),

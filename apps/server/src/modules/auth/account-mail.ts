@@ -1,7 +1,7 @@
 import type { Language } from '@radar/shared';
+import type { Mailer } from '../../channels/email/mailer';
+import { type AccountEmail, renderAccountEmail } from '../../channels/email/templates/account-emails';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../../delivery/email/mailer';
-import { type AccountEmail, renderAccountEmail } from '../../delivery/email/templates/account-emails';
 import { findUserById } from './auth.repository';
 import { reissueCode } from './codes';
 

@@ -73,3 +73,18 @@ export async function clearAttempt(db: Executor, key: string): Promise<void> {
 export async function deleteStaleAttempts(db: Executor, now: Date, maxAgeMs: number): Promise<void> {
   await db.delete(authAttempts).where(lt(authAttempts.updatedAt, new Date(now.getTime() - maxAgeMs)));
 }
+
+/**
+ * The counters on `db` as the attempt limits take them (`AttemptStore` in http/rate-limit.ts,
+ * given by app.ts: the HTTP layer imports no module).
+ */
+export function attemptStore(db: Executor) {
+  return {
+    key: attemptKey,
+    count: (key: string, now: Date, windowMs: number) => countAttempt(db, key, now, windowMs),
+    read: (key: string) => readAttempt(db, key),
+    countFailure: (key: string, now: Date, windowMs: number, blockUntil: (failures: number) => Date | null) =>
+      countFailure(db, key, now, windowMs, blockUntil),
+    clear: (key: string) => clearAttempt(db, key),
+  };
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { User } from '../../db/schema';
-import { unauthorized } from '../../http/errors';
+import { unauthorized } from '../../domain/errors';
 import { createSession, deleteSession, resolveSession, SESSION_COOKIE } from './sessions';
 
 declare module 'fastify' {

@@ -48,10 +48,6 @@ export async function updateUser(
   return user;
 }
 
-export async function deleteUser(db: Executor, id: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
-}
-
 /** Whether a username is taken, case-insensitively. */
 export async function isUsernameTaken(db: Executor, username: string): Promise<boolean> {
   return (await findUserByUsername(db, username)) !== undefined;

@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../domain/errors';
 import { errorResponses } from '../../http/error-responses';
-import { AppError } from '../../http/errors';
 import { clientKey, refuseOverIpLimit } from '../../http/rate-limit';
 import { ACCOUNT_EMAIL_QUEUE } from './account-mail';
 import { clearSessionCookie, requireUser, startSession } from './auth.plugin';

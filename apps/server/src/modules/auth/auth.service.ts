@@ -1,13 +1,13 @@
 import type { Language, SuccessCode } from '@radar/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../channels/email/mailer';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
-import type { Mailer } from '../../delivery/email/mailer';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
+import { deleteAccount } from './account-deletion';
 import { type AccountEmailJob, sendAccountEmail } from './account-mail';
 import {
-  deleteUser,
   findUserByEmail,
   findUserByIdentity,
   findUserByLogin,
@@ -117,7 +117,7 @@ export async function register(
   } catch (error) {
     // Without its code the account could never be verified: undo it so registering again works.
     deps.log.error({ err: error }, 'verification email not sent; registration undone');
-    await deleteUser(deps.db, user.id);
+    await deleteAccount(deps.db, user.id);
     throw failedToSend();
   }
   return user;

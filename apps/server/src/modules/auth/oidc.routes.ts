@@ -2,8 +2,8 @@ import { authProvidersResponseSchema, oidcProviderSchema, safeRedirectPath } fro
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../domain/errors';
 import { errorResponses } from '../../http/error-responses';
-import { notFound } from '../../http/errors';
 import { startSession } from './auth.plugin';
 import { authDeps } from './auth.routes';
 import { signInWithIdentity } from './auth.service';

@@ -1,8 +1,8 @@
 import { calendarFeedSchema, calendarTokenParamSchema } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../domain/errors';
 import { errorResponses } from '../../http/error-responses';
-import { notFound } from '../../http/errors';
 import { requireUser } from '../auth/auth.plugin';
 import { type CalendarDeps, getFeed, renderFeed, resetFeed } from './calendar.service';
 

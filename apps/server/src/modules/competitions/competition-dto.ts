@@ -23,8 +23,8 @@ import type {
   TournamentItemRow,
   TournamentRow,
 } from '../../db/schema';
+import { type Splice, type Spliced, spliceOf, spliceTail, withSplice } from '../../domain/spliced-json';
 import type { DrawMatch, DrawSide } from '../../federation/types';
-import { type Splice, type Spliced, spliceOf, spliceTail, withSplice } from '../../http/spliced-json';
 
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
 

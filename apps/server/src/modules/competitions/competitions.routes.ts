@@ -10,8 +10,8 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../domain/errors';
 import { errorResponses } from '../../http/error-responses';
-import { AppError } from '../../http/errors';
 import { trustedJson } from '../../http/serializers';
 import { liveDeps, sendServed, serviceDownErrorSchema } from '../../http/served';
 import { requireUser } from '../auth/auth.plugin';

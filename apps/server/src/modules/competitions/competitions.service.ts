@@ -27,13 +27,13 @@ import {
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ParticipantRow, TournamentItemRow, TournamentRow, User } from '../../db/schema';
+import type { LiveDeps, Served } from '../../domain/served';
+import { type Splice, spliceOf, spliceTail, walkable, withSplice } from '../../domain/spliced-json';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
 import type { FederationDownload } from '../../federation/types';
-import type { LiveDeps, Served } from '../../http/served';
-import { type Splice, spliceOf, spliceTail, walkable, withSplice } from '../../http/spliced-json';
+import { eligibleForCardSql } from '../filters/eligibility-sql';
 import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
-import { eligibleForCardSql } from '../fitp/eligibility-sql';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
 import { type RefreshOutcome, refreshCompetition } from '../ingestion/ingestion.service';
 import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';

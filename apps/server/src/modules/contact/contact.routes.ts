@@ -1,18 +1,15 @@
 import { contactBodySchema, successMessageSchema, translateShared } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/error-responses';
-import { limitPerIp } from '../../http/rate-limit';
 import { sendContactMessage } from './contact.service';
 
 /** `POST /api/contact` (spec §7 "contact message send"): visitors and signed-in users alike. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
-  const perIp = limitPerIp({
+  const perIp = app.limitPerIp({
     name: 'contact',
     max: config.contact.rateLimit.max,
     windowMs: config.contact.rateLimit.windowMs,
-    db: app.deps.database.db,
-    now: () => app.now(),
   });
 
   app.post(

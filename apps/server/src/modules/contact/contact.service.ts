@@ -7,10 +7,10 @@
 import type { ContactBody, Language } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Mailer } from '../../channels/email/mailer';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import type { Mailer } from '../../delivery/email/mailer';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 
 export interface ContactDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DevMailboxMessage, findDevMailboxMessage, listDevMailbox } from '../../delivery/email/mailer';
-import { notFound } from '../../http/errors';
+import { type DevMailboxMessage, findDevMailboxMessage, listDevMailbox } from '../../channels/email/mailer';
+import { notFound } from '../../domain/errors';
 
 const escapeHtml = (value: string) =>
   value.replace(

@@ -2,7 +2,7 @@ import { type Filter, type FilterBody, MAX_FILTERS_PER_USER } from '@radar/share
 import type { Db } from '../../db/client';
 import type { FilterRow } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { criteriaOfFilterRow } from './filter-sql';
 import type { FilterValues } from './filters.repository';
 import * as repository from './filters.repository';

@@ -15,8 +15,8 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../domain/errors';
 import { errorResponses } from '../../http/error-responses';
-import { AppError } from '../../http/errors';
 import { liveDeps, sendServed, serviceDownErrorSchema } from '../../http/served';
 import { requireUser } from '../auth/auth.plugin';
 import {

@@ -16,14 +16,14 @@ import {
   type Language,
   translateShared,
 } from '@radar/shared';
+import type { Mailer } from '../../channels/email/mailer';
 import type { Db } from '../../db/client';
 import type { FitpCardRow, User } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
-import type { Mailer } from '../../delivery/email/mailer';
+import { AppError } from '../../domain/errors';
+import type { LiveDeps, Served } from '../../domain/served';
 import { isFederationUnavailable } from '../../federation/errors';
 import type { FederationPlayer } from '../../federation/types';
-import { AppError } from '../../http/errors';
-import type { LiveDeps, Served } from '../../http/served';
 import type { AppLogger as Logger } from '../../logger';
 import {
   markFederationDown,

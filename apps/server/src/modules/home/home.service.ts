@@ -16,7 +16,7 @@ import {
 } from '@radar/shared';
 import type { Db } from '../../db/client';
 import type { CompetitionRow, User } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { type FollowedRow, listFollowed } from '../subscriptions/subscriptions.repository';
 import { federationCardStatus } from './federation-card';
 import { type CandidateRow, filtersSummary, listNearCandidates } from './home.repository';

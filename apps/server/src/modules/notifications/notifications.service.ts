@@ -1,45 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ChannelSettings,
   DEFAULT_NOTIFICATION_PREFERENCES,
   INBOX_NOTIFICATION_TYPES,
   type InboxNotificationType,
   NOTIFICATION_CHANNELS,
-  NOTIFICATION_GROUPS,
   NOTIFICATION_TYPE_GROUP,
-  type Notification,
   type NotificationChannel,
-  type NotificationGroup,
-  type NotificationList,
   type NotificationParams,
-  type NotificationPreferences,
-  type NotificationTypes,
   notificationParamsSchema,
-  type UpdateNotificationPreferenceBody,
 } from '@radar/shared';
 import { sql } from 'drizzle-orm';
 import { type DrizzleTransactionLike, fromDrizzle, type PgBoss } from 'pg-boss';
-import type { Db, Executor } from '../../db/client';
-import type { NotificationRow } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import type { Executor } from '../../db/client';
 import { DELIVERY_QUEUES, type DeliveryJobData } from './delivery-queues';
 import {
-  countUnread,
-  type DeliveryUser,
-  findPreferenceRows,
-  findUserNotification,
   insertNotificationsWithDeliveries,
   insertSourceWithDeliveries,
-  listUserNotifications,
-  markAllRead,
   type NotificationSource,
-  type PreferenceRow,
-  setNotificationRead,
   type TypeChannelRule,
-  upsertPreferenceRows,
 } from './notifications.repository';
 
-// --- Creating notifications (the API other modules call) -----------------------------------
+/*
+ * Creating notifications: the API the pipeline calls (matching, reminders, live updates, the card
+ * radar, the broadcast CLI). The rooms beside (inbox/, preferences/, devices/, unsubscribe/,
+ * delivery/) serve what is created; decision 194.
+ */
 
 /** One notification to create. */
 export type NewNotification = {
@@ -226,146 +211,4 @@ export async function createNotificationsFromQuery(
     });
     return { sourceRows: written.sourceRows, created: written.created };
   });
-}
-
-/**
- * What the inbox, preference, device and unsubscribe calls take first (decision 086). The
- * `createNotifications` primitive above instead takes the caller's executor, as a repository
- * does: it runs inside the caller's transaction and reads no clock.
- */
-export interface NotificationsDeps {
-  db: Db;
-  now: () => Date;
-}
-
-// --- Preferences -----------------------------------------------------------------------------
-
-/** The defaults with the user's own choices on top. */
-export function resolvePreferences(
-  rows: readonly Pick<PreferenceRow, 'group' | 'email' | 'push'>[],
-): Record<NotificationGroup, ChannelSettings> {
-  const resolved = Object.fromEntries(
-    NOTIFICATION_GROUPS.map((group) => [group, { ...DEFAULT_NOTIFICATION_PREFERENCES[group] }]),
-  ) as Record<NotificationGroup, ChannelSettings>;
-  for (const row of rows) {
-    if (row.group in resolved) resolved[row.group] = { email: row.email, push: row.push };
-  }
-  return resolved;
-}
-
-export async function getUserPreferences(
-  deps: NotificationsDeps,
-  user: Pick<DeliveryUser, 'id' | 'emailNotifications' | 'pushNotifications'>,
-): Promise<NotificationPreferences> {
-  const resolved = resolvePreferences(await findPreferenceRows(deps.db, [user.id]));
-  return {
-    emailNotifications: user.emailNotifications,
-    pushNotifications: user.pushNotifications,
-    preferences: NOTIFICATION_GROUPS.map((group) => ({ group, ...resolved[group] })),
-  };
-}
-
-/** Applies changes (one channel of one group each) in order, in one transaction. */
-export async function updateUserPreferences(
-  deps: NotificationsDeps,
-  userId: string,
-  changes: readonly UpdateNotificationPreferenceBody[],
-): Promise<void> {
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    // One change at a time per user, so concurrent toggles of a group's two channels both stick.
-    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-    const resolved = resolvePreferences(await findPreferenceRows(tx, [userId]));
-    const touched = new Set<NotificationGroup>();
-    for (const change of changes) {
-      resolved[change.group][change.channel] = change.enabled;
-      touched.add(change.group);
-    }
-    await upsertPreferenceRows(
-      tx,
-      [...touched].map((group) => ({ userId, group, ...resolved[group] })),
-      now,
-    );
-  });
-}
-
-export function notificationTypes(): NotificationTypes {
-  return {
-    channels: [...NOTIFICATION_CHANNELS],
-    groups: NOTIFICATION_GROUPS.map((group) => ({
-      group,
-      types: INBOX_NOTIFICATION_TYPES.filter((type) => NOTIFICATION_TYPE_GROUP[type] === group),
-      defaults: { ...DEFAULT_NOTIFICATION_PREFERENCES[group] },
-    })),
-  };
-}
-
-// --- The inbox -------------------------------------------------------------------------------
-
-export function toNotificationJson(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    group: NOTIFICATION_TYPE_GROUP[row.type],
-    params: row.params,
-    read: row.readAt !== null,
-    readAt: row.readAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/**
- * A page of the inbox, newest first. The cursor is the position (`seq`) of the last item:
- * the next page starts strictly below it, so notifications arriving meanwhile never shift
- * or repeat items across pages.
- */
-export async function listNotifications(
-  deps: NotificationsDeps,
-  userId: string,
-  query: { limit: number; cursor?: string | undefined },
-): Promise<NotificationList> {
-  const beforeSeq = query.cursor === undefined ? undefined : Number(query.cursor);
-  const { rows, unreadCount } = await listUserNotifications(deps.db, userId, {
-    limit: query.limit + 1,
-    beforeSeq,
-  });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toNotificationJson),
-    nextCursor: rows.length > query.limit && last ? String(last.seq) : null,
-    unreadCount,
-  };
-}
-
-export async function getNotification(
-  deps: NotificationsDeps,
-  userId: string,
-  id: string,
-): Promise<Notification> {
-  const row = await findUserNotification(deps.db, userId, id);
-  // Another user's notification is answered exactly like a missing one.
-  if (!row) throw notFound();
-  return toNotificationJson(row);
-}
-
-export async function markNotification(
-  deps: NotificationsDeps,
-  userId: string,
-  id: string,
-  read: boolean,
-): Promise<Notification> {
-  const row = await setNotificationRead(deps.db, userId, id, read, deps.now());
-  if (!row) throw notFound();
-  return toNotificationJson(row);
-}
-
-export async function markAllNotificationsRead(deps: NotificationsDeps, userId: string) {
-  const updated = await markAllRead(deps.db, userId, deps.now());
-  return { updated, unreadCount: await countUnread(deps.db, userId) };
-}
-
-/** The inbox's unread count (the badge). */
-export async function countUnreadNotifications(deps: NotificationsDeps, userId: string): Promise<number> {
-  return countUnread(deps.db, userId);
 }

@@ -1,9 +1,8 @@
 import type { UpdateProfileBody } from '@radar/shared';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { hashEmail } from '../auth/codes';
-import { deleteCodesOfEmail } from '../auth/codes.repository';
+import { AppError } from '../../domain/errors';
+import { deleteAccount as deleteUserAndData } from '../auth/account-deletion';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/sessions';
 import * as repository from './profile.repository';
@@ -52,10 +51,7 @@ export async function logoutEverywhere(deps: ProfileDeps, user: User): Promise<v
   await deleteUserSessions(deps.db, user.id);
 }
 
-/** Deletes the account and everything that belongs to it, codes of its address included. */
+/** Deletes the account and everything that belongs to it, codes of its address included (decision 195). */
 export async function deleteAccount(deps: ProfileDeps, user: User): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await deleteCodesOfEmail(tx, [hashEmail(user.email)]);
-    await repository.deleteAccount(tx, user.id);
-  });
+  await deleteUserAndData(deps.db, user.id);
 }

@@ -12,7 +12,7 @@ import {
   tournamentDeadlines,
   tournaments,
 } from '../../db/schema';
-import { rankingValueSql } from '../fitp/eligibility-sql';
+import { rankingValueSql } from '../filters/eligibility-sql';
 
 /**
  * The deadline a follow's reminders count down to (docs/decisions/182), for the row of

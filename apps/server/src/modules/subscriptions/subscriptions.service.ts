@@ -14,7 +14,7 @@ import {
 } from '@radar/shared';
 import type { Db, Tx } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../domain/errors';
 import { toCompetitionBase, toTournamentBase } from '../competitions/competition-dto';
 import { syncReminders } from './reminders.service';
 import {

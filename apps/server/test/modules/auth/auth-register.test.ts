@@ -1,8 +1,8 @@
 import { apiErrorSchema, MAX_CODE_ATTEMPTS, MAX_RESENDS_PER_HOUR } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Mailer } from '../../../src/channels/email/mailer';
 import { authCodes, users } from '../../../src/db/schema';
-import type { Mailer } from '../../../src/delivery/email/mailer';
 import { createUser } from '../../helpers/factories';
 import { call, sessionCookieOf } from '../../helpers/http';
 import { latestCode, mailTo, testClock } from '../../helpers/mailbox';

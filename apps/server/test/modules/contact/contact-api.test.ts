@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer } from '../../../src/channels/email/mailer';
 import { contactMessages } from '../../../src/db/schema';
-import type { Mailer } from '../../../src/delivery/email/mailer';
 import { createUser, signIn } from '../../helpers/factories';
 import { call } from '../../helpers/http';
 import { mailTo } from '../../helpers/mailbox';

@@ -1,7 +1,7 @@
 import { usernameSchema } from '@radar/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderAccountEmail } from '../../../src/delivery/email/templates/account-emails';
+import { renderAccountEmail } from '../../../src/channels/email/templates/account-emails';
 import { usernameBase } from '../../../src/modules/auth/usernames';
 
 describe('account emails', () => {

@@ -7,18 +7,18 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDeliveries } from '../../../src/db/schema';
-import { createSmtpMailer, listDevMailbox } from '../../../src/delivery/email/mailer';
-import { createWebPushSender } from '../../../src/delivery/push/web-push';
-import { createQueue } from '../../../src/jobs/queue';
-import { claimEmailBatch } from '../../../src/modules/notifications/deliveries.repository';
-import { deliverEmail } from '../../../src/modules/notifications/delivery.service';
-import { DELIVERY_QUEUES } from '../../../src/modules/notifications/delivery-queues';
-import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
-import { createNotifications } from '../../../src/modules/notifications/notifications.service';
-import { createUser, signIn } from '../../helpers/factories';
-import { startDeliveryWorkers } from '../../helpers/jobs';
-import { silentLogger } from '../../helpers/logger';
+import { createSmtpMailer, listDevMailbox } from '../../../../src/channels/email/mailer';
+import { createWebPushSender } from '../../../../src/channels/push/web-push';
+import { notificationDeliveries } from '../../../../src/db/schema';
+import { createQueue } from '../../../../src/jobs/queue';
+import { claimEmailBatch } from '../../../../src/modules/notifications/delivery/deliveries.repository';
+import { deliverEmail } from '../../../../src/modules/notifications/delivery/email';
+import { DELIVERY_QUEUES } from '../../../../src/modules/notifications/delivery-queues';
+import { getNotificationKeys } from '../../../../src/modules/notifications/notification-keys';
+import { createNotifications } from '../../../../src/modules/notifications/notifications.service';
+import { createUser, signIn } from '../../../helpers/factories';
+import { startDeliveryWorkers } from '../../../helpers/jobs';
+import { silentLogger } from '../../../helpers/logger';
 import {
   deliveriesOf,
   deliveryOf,
@@ -27,8 +27,8 @@ import {
   notify,
   waitFor,
   waitForSettled,
-} from '../../helpers/notifications';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+} from '../../../helpers/notifications';
+import { createTestApp, type TestApp } from '../../../helpers/test-app';
 
 const startWorker = (t: TestApp, boss: PgBoss | null = t.queue, localConcurrency = 2) => {
   if (!boss) throw new Error('queue expected');
@@ -658,7 +658,7 @@ describe('an email job run by hand', () => {
       ])
       .returning();
     const migration = readFileSync(
-      fileURLToPath(new URL('../../../drizzle/0014_one_email_delivery_per_batch.sql', import.meta.url)),
+      fileURLToPath(new URL('../../../../drizzle/0014_one_email_delivery_per_batch.sql', import.meta.url)),
       'utf8',
     );
     const update = migration

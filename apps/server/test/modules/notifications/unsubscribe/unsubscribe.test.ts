@@ -7,17 +7,17 @@ import {
 } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDeliveries, notifications, sessions, users } from '../../../src/db/schema';
-import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
-import { maskEmail } from '../../../src/modules/notifications/unsubscribe.service';
+import { notificationDeliveries, notifications, sessions, users } from '../../../../src/db/schema';
+import { getNotificationKeys } from '../../../../src/modules/notifications/notification-keys';
+import { maskEmail } from '../../../../src/modules/notifications/unsubscribe/unsubscribe.service';
 import {
   createUnsubscribeToken,
   UNSUBSCRIBE_TOKEN_TTL_MS,
   verifyUnsubscribeToken,
-} from '../../../src/modules/notifications/unsubscribe-token';
-import { createUser, signIn } from '../../helpers/factories';
-import { newTournament, notify } from '../../helpers/notifications';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+} from '../../../../src/modules/notifications/unsubscribe/unsubscribe-token';
+import { createUser, signIn } from '../../../helpers/factories';
+import { newTournament, notify } from '../../../helpers/notifications';
+import { createTestApp, type TestApp } from '../../../helpers/test-app';
 
 const secret = Buffer.from('a-test-secret-of-at-least-32-characters');
 

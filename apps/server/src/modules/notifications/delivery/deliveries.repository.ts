@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import {
   type DeliveryStatus,
   type DeviceTokenRow,
@@ -8,7 +8,7 @@ import {
   type NotificationRow,
   notificationDeliveries,
   notifications,
-} from '../../db/schema';
+} from '../../../db/schema';
 
 export async function findDelivery(db: Db, id: string): Promise<NotificationDelivery | undefined> {
   const [row] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id));

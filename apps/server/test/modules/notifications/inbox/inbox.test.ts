@@ -1,10 +1,10 @@
 import { apiErrorSchema, notificationListSchema, notificationSchema } from '@radar/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../src/db/schema';
-import { createUser, signIn } from '../../helpers/factories';
-import { idsOf, newTournament, notify } from '../../helpers/notifications';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { User } from '../../../../src/db/schema';
+import { createUser, signIn } from '../../../helpers/factories';
+import { idsOf, newTournament, notify } from '../../../helpers/notifications';
+import { createTestApp, type TestApp } from '../../../helpers/test-app';
 
 describe('the inbox API', () => {
   let t: TestApp;

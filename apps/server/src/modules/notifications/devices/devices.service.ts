@@ -8,16 +8,16 @@ import {
   translateShared,
 } from '@radar/shared';
 import { z } from 'zod';
-import type { DeviceTokenRow } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import type { DeviceTokenRow } from '../../../db/schema';
+import { AppError, notFound } from '../../../domain/errors';
+import type { NotificationsDeps } from '../deps';
 import {
   deactivateUserDeviceTokens,
   deleteUserDeviceToken,
   listUserDeviceTokens,
   setUserPushNotifications,
   upsertDeviceToken,
-} from './notifications.repository';
-import type { NotificationsDeps } from './notifications.service';
+} from './devices.repository';
 
 const base64urlBytes = (length: number) =>
   z

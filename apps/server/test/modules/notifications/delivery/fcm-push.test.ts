@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceTokens, type User } from '../../../src/db/schema';
-import { createFcmSender, type FcmSender } from '../../../src/delivery/push/fcm';
-import { createWebPushSender } from '../../../src/delivery/push/web-push';
+import { createFcmSender, type FcmSender } from '../../../../src/channels/push/fcm';
+import { createWebPushSender } from '../../../../src/channels/push/web-push';
+import { deviceTokens, type User } from '../../../../src/db/schema';
 import {
   type DeliveryContext,
-  deliverPush,
   RetryableDeliveryError,
-} from '../../../src/modules/notifications/delivery.service';
-import { getNotificationKeys } from '../../../src/modules/notifications/notification-keys';
-import { createUser, signIn } from '../../helpers/factories';
-import { type FcmService, startFcmService } from '../../helpers/fcm-service';
-import { silentLogger } from '../../helpers/logger';
-import { deliveryOf, idsOf, newTournament, notify } from '../../helpers/notifications';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+} from '../../../../src/modules/notifications/delivery/context';
+import { deliverPush } from '../../../../src/modules/notifications/delivery/push';
+import { getNotificationKeys } from '../../../../src/modules/notifications/notification-keys';
+import { createUser, signIn } from '../../../helpers/factories';
+import { type FcmService, startFcmService } from '../../../helpers/fcm-service';
+import { silentLogger } from '../../../helpers/logger';
+import { deliveryOf, idsOf, newTournament, notify } from '../../../helpers/notifications';
+import { createTestApp, type TestApp } from '../../../helpers/test-app';
 
 /** A native app's FCM registration token (the shape FCM hands out). */
 const nativeToken = () => `fcm-${randomUUID().replaceAll('-', '')}:APA91b${randomUUID().replaceAll('-', '')}`;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../../../src/delivery/email/mailer';
+import { createSmtpMailer } from '../../../src/channels/email/mailer';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 type Received = { from: string; to: string[]; raw: string };

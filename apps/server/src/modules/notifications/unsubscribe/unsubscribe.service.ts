@@ -4,10 +4,11 @@ import {
   type UnsubscribePreferences,
   type UpdateNotificationPreferenceBody,
 } from '@radar/shared';
-import { AppError } from '../../http/errors';
-import { type DeliveryUser, deleteUser, findDeliveryUsers } from './notifications.repository';
-import { getUserPreferences, type NotificationsDeps, updateUserPreferences } from './notifications.service';
-import { verifyUnsubscribeToken } from './unsubscribe-token';
+import { AppError } from '../../../domain/errors';
+import { deleteAccount } from '../../auth/account-deletion';
+import { type DeliveryUser, findDeliveryUsers, type NotificationsDeps } from '../deps';
+import { getUserPreferences, updateUserPreferences } from '../preferences/preferences.service';
+import { createUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 /**
  * The user an unsubscribe link belongs to, or the error the link deserves: tampered with
@@ -66,6 +67,26 @@ export function groupsFromQuery(value: string | undefined): NotificationGroup[] 
   return named.length > 0 ? [...new Set(named)] : [...NOTIFICATION_GROUPS];
 }
 
+/** The link's account and everything of it, as the profile's deletion does (decision 195). */
 export async function deleteUnsubscribeAccount(deps: NotificationsDeps, user: DeliveryUser): Promise<void> {
-  await deleteUser(deps.db, user.id);
+  await deleteAccount(deps.db, user.id);
+}
+
+/** The tokenised page behind every email's unsubscribe links and its List-Unsubscribe header. */
+export function buildUnsubscribeUrl(publicUrl: string, token: string, groups: readonly NotificationGroup[]) {
+  const url = new URL('/unsubscribe', publicUrl);
+  url.searchParams.set('token', token);
+  if (groups.length > 0) url.searchParams.set('groups', groups.join(','));
+  return url.toString();
+}
+
+/** An email's unsubscribe link: a new signed token for the user (30 days) on the page of `groups`. */
+export function unsubscribeLink(
+  secret: Buffer,
+  publicUrl: string,
+  userId: string,
+  groups: readonly NotificationGroup[],
+  now: Date,
+): string {
+  return buildUnsubscribeUrl(publicUrl, createUnsubscribeToken(secret, userId, now), groups);
 }

@@ -7,9 +7,10 @@ import {
 } from '@radar/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../http/error-responses';
-import { getNotificationKeys } from './notification-keys';
-import { type NotificationsDeps, notificationTypes } from './notifications.service';
+import { errorResponses } from '../../../http/error-responses';
+import type { NotificationsDeps } from '../deps';
+import { getNotificationKeys } from '../notification-keys';
+import { notificationTypes } from '../preferences/preferences.service';
 import {
   deleteUnsubscribeAccount,
   getUnsubscribePreferences,

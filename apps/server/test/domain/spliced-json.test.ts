@@ -5,7 +5,6 @@
 import { type SearchCompetitionsBody, searchCompetitionsBodySchema } from '@radar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filters, fitpCards, subscriptions, tournaments } from '../../src/db/schema';
-import { trustedJson } from '../../src/http/serializers';
 import {
   splicedJson,
   splicedJsonStats,
@@ -13,7 +12,8 @@ import {
   spliceTail,
   walkable,
   withSplice,
-} from '../../src/http/spliced-json';
+} from '../../src/domain/spliced-json';
+import { trustedJson } from '../../src/http/serializers';
 import { searchCompetitions } from '../../src/modules/competitions/competitions.service';
 import { createFederationTestApp, type FederationTestApp } from '../helpers/competitions';
 import { silentLogger } from '../helpers/logger';
