@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ACTIVE_USERS_SHOWN_FROM } from '@/features/landing/components/stats-section';
+import { resetResources } from '@/lib/resource';
 import { stubApi } from '../../../test/api-stub';
 import { pointerDownOptions, renderApp } from '../../../test/test-utils';
 
@@ -150,5 +152,35 @@ describe('landing page', () => {
     expect(stats.getByText('18 su 20')).toBeTruthy();
     expect(await stats.findByRole('button', { name: 'Lazio: 40 tornei attivi' })).toBeTruthy();
     expect(stats.getByRole('button', { name: 'Sicilia: 0 tornei attivi' })).toBeTruthy();
+  });
+
+  it('hides "Utenti attivi" until they are a number worth showing; the other figures stay', async () => {
+    const figures = (activeUsers: number) => ({
+      'GET /stats': {
+        activeTournaments: 1234,
+        activeUsers,
+        regions: 18,
+        regionsTotal: 20,
+        byRegion: [{ regionId: 12, activeTournaments: 40 }],
+        countedAt: '2026-11-23T10:00:00.000Z',
+      },
+    });
+    stubApi(figures(ACTIVE_USERS_SHOWN_FROM - 1));
+    const few = await renderLanding();
+    let stats = within(screen.getByRole('region', { name: 'Radar Tornei in numeri' }));
+    expect(await stats.findByText('1.234')).toBeTruthy();
+    expect(stats.getByText('Tornei attivi')).toBeTruthy();
+    expect(stats.getByText('18 su 20')).toBeTruthy();
+    expect(stats.queryByText('Utenti attivi')).toBeNull();
+    expect(stats.queryByText(String(ACTIVE_USERS_SHOWN_FROM - 1))).toBeNull();
+    few.unmount();
+
+    // A later visit, with one more user.
+    resetResources();
+    stubApi(figures(ACTIVE_USERS_SHOWN_FROM));
+    await renderLanding();
+    stats = within(screen.getByRole('region', { name: 'Radar Tornei in numeri' }));
+    expect(await stats.findByText('Utenti attivi')).toBeTruthy();
+    expect(stats.getByText(String(ACTIVE_USERS_SHOWN_FROM))).toBeTruthy();
   });
 });
