@@ -60,7 +60,14 @@ describe('landing page', () => {
     expect(within(features).getByText(/1 settimana, 3 giorni, 1 giorno e 5 ore/)).toBeTruthy();
 
     const steps = screen.getByRole('region', { name: 'Come funziona' });
-    expect(within(within(steps).getByRole('list')).getAllByRole('listitem')).toHaveLength(3);
+    const items = within(within(steps).getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    // Step 3 follows tournaments: in tennis "iscriversi" is entering one.
+    expect(within(items[2] as HTMLElement).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Segui i tornei',
+    );
+    expect(items[2]?.textContent).toContain('Segui i tornei a cui partecipi');
+    expect(items[2]?.textContent).not.toMatch(/iscriv/i);
   });
 
   it('shows which sports are supported for each competition family', async () => {

@@ -162,7 +162,7 @@ describe('/filters list', () => {
     renderApp('/filters');
     await click(await screen.findByRole('button', { name: 'Elimina tutti' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Eliminare tutti i filtri?' });
-    expect(dialog.textContent).toContain('Tutti i 2 filtri verranno eliminati');
+    expect(dialog.textContent).toContain('Tutti e 2 i filtri verranno eliminati');
     await click(within(dialog).getByRole('button', { name: 'Elimina tutti' }));
     expect(await screen.findByRole('heading', { name: 'Nessun filtro salvato' })).toBeTruthy();
     expect(await screen.findByText('2 filtri eliminati')).toBeTruthy();
