@@ -46,7 +46,7 @@ for (const { name, viewport } of WIDTHS) {
       );
     });
 
-    test('cookie consent: nothing counted before Accept, then each screen once; Decline asks again next visit', async ({
+    test('cookie consent: nothing counted before Accept, then each screen once; Decline holds for the browser session', async ({
       page,
       browser,
     }) => {
@@ -75,7 +75,8 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(bar).toBeHidden();
 
-      // Another visitor declines: hidden for the session only, nothing stored or sent.
+      // Another visitor declines: hidden for the browser session (reloads too), nothing stored
+      // or sent; a new session (a new browser context) asks again.
       const other = await browser.newContext({ viewport });
       const second = await other.newPage();
       let sent = 0;
@@ -87,9 +88,15 @@ for (const { name, viewport } of WIDTHS) {
       await expect(second.getByRole('region', { name: 'Consenso ai cookie' })).toBeHidden();
       expect(await second.evaluate("localStorage.getItem('cookieConsent')")).toBeNull();
       await second.reload();
-      await expect(second.getByRole('region', { name: 'Consenso ai cookie' })).toBeVisible();
+      await expect(second.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(second.getByRole('region', { name: 'Consenso ai cookie' })).toBeHidden();
       expect(sent).toBe(0);
       await other.close();
+      const next = await browser.newContext({ viewport });
+      const third = await next.newPage();
+      await third.goto('/privacy');
+      await expect(third.getByRole('region', { name: 'Consenso ai cookie' })).toBeVisible();
+      await next.close();
     });
 
     test('app promotion bar after 2 s, with the store for this width; Remind me later hides it', async ({

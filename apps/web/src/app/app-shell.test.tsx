@@ -33,6 +33,9 @@ describe('onboarding guide', () => {
     expect(screen.getByRole('dialog', { name: 'Ricevi le notifiche' })).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Avanti' }));
     const last = screen.getByRole('dialog', { name: 'Segui i tornei' });
+    // In tennis "iscriversi" is entering a tournament: step 3 says follow.
+    expect(last.textContent).toContain('Segui i tornei che ti interessano');
+    expect(last.textContent).not.toMatch(/iscriviti/i);
     fireEvent.click(within(last).getByRole('button', { name: 'Inizia' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(window.localStorage.getItem(onboardingStorageKey(user.id))).toBe('true');

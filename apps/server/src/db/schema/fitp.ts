@@ -57,8 +57,10 @@ export const fitpCardEntries = pgTable(
 );
 
 /**
- * Follows the card made (the sync's additions, the radar's automatic follows): the sync offers to
- * remove these, and only these, when the card leaves their entry list.
+ * Follows the card answers for: those it made (the sync's additions, the radar's automatic
+ * follows) and those of a tournament whose entry list the radar saw it leave, whoever made them
+ * (decision 197). The sync offers to remove these, and only these, while the card is not in
+ * their entry list.
  */
 export const fitpCardFollows = pgTable(
   'fitp_card_follows',

@@ -3,7 +3,8 @@
  * in the entry lists ingestion wrote. A card that appeared in a list is told to its user at once
  * (card_entered, in-app and by email/push as they chose) and, unless they turned it off, the
  * tournament is followed; a card that left a list (withdrawn, cut) is told too (card_withdrawn),
- * and a follow the card made is offered for removal by the sync dialog. One set-based comparison
+ * and if the tournament is followed, whoever followed it, the sync dialog offers to unfollow it
+ * (the follow is marked as the card's: decision 197). One set-based comparison
  * for all cards; each change is claimed in the radar's memory (`fitp_card_entries`) in the same
  * transaction as its notification, so it is told once, however many workers run.
  */
@@ -14,8 +15,8 @@ import { createNotifications, type NewNotification } from '../notifications/noti
 import { syncReminders } from '../subscriptions/reminders.service';
 import { insertSubscription } from '../subscriptions/subscriptions.repository';
 import {
+  followsTournament,
   forgetEntry,
-  hasCardFollow,
   markCardFollow,
   type RadarChange,
   radarDifferences,
@@ -82,7 +83,11 @@ export async function runCardRadar(deps: CardRadarDeps): Promise<CardRadarSummar
     for (const change of left) {
       if (!(await forgetEntry(tx, change))) continue;
       summary.withdrawn++;
-      if (await hasCardFollow(tx, change.userId, change.tournamentUuid)) pending.add(change.userId);
+      if (await followsTournament(tx, change.userId, change.tournamentUuid)) {
+        // Followed by the card or by the user: either way the sync now offers to unfollow it.
+        await markCardFollow(tx, { ...change, createdAt: now });
+        pending.add(change.userId);
+      }
       items.push({
         userId: change.userId,
         type: 'card_withdrawn',

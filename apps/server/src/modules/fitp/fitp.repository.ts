@@ -209,16 +209,20 @@ const followStillSubscribed = and(
   eq(subscriptions.tournamentUuid, fitpCardFollows.tournamentUuid),
 );
 
-export async function hasCardFollow(db: Executor, userId: string, tournamentUuid: string): Promise<boolean> {
+/** Whether the user follows the tournament (whoever made the follow). */
+export async function followsTournament(
+  db: Executor,
+  userId: string,
+  tournamentUuid: string,
+): Promise<boolean> {
   const [row] = await db
-    .select({ uuid: fitpCardFollows.tournamentUuid })
-    .from(fitpCardFollows)
-    .innerJoin(subscriptions, followStillSubscribed)
-    .where(and(eq(fitpCardFollows.userId, userId), eq(fitpCardFollows.tournamentUuid, tournamentUuid)));
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.tournamentUuid, tournamentUuid)));
   return row !== undefined;
 }
 
-/** The user's follows made by the card that still exist. */
+/** The user's follows marked as the card's (made by it, or of a list it left) that still exist. */
 export async function cardFollowsOf(db: Executor, userId: string) {
   return db
     .select({

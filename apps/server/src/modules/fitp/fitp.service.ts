@@ -14,6 +14,7 @@ import {
   type FitpSyncResponse,
   type FitpSyncResult,
   type Language,
+  romeDate,
   translateShared,
 } from '@radar/shared';
 import type { Mailer } from '../../channels/email/mailer';
@@ -238,10 +239,12 @@ async function requireCard(db: Db, user: User): Promise<FitpCardRow> {
 
 /**
  * Compares the card's entries with the user's follows: entered and not followed → `toAdd`;
- * followed because of the card and no longer entered → `toRemove`. The entries are the stored
- * entry lists that hold the card (the federation has no entries call: ingestion reads every
- * detail, decision 182), so the dialog answers from the database, also while the federation is
- * down.
+ * followed, marked as the card's (made by the card, or a list the card left: decision 197) and
+ * no longer entered → `toRemove`. Finished tournaments (end date before today, Rome) are in
+ * neither list: there is nothing left to follow or to stop following. The entries are the
+ * stored entry lists that hold the card (the federation has no entries call: ingestion reads
+ * every detail, decision 182), so the dialog answers from the database, also while the
+ * federation is down.
  */
 export async function computeSync(deps: FitpDeps, user: User): Promise<Served<FitpSyncResponse>> {
   const card = await requireCard(deps.db, user);
@@ -259,9 +262,10 @@ export async function computeSync(deps: FitpDeps, user: User): Promise<Served<Fi
     tournamentInfo(deps.db, uuids),
     subscriptionDatesOfCard(deps.db, card.cardNumber, uuids),
   ]);
+  const today = romeDate(deps.now());
   const itemOf = (uuid: string): FitpSyncItem | null => {
     const t = info.find((i) => i.tournamentUuid === uuid);
-    if (!t) return null;
+    if (!t || t.endDate < today) return null;
     return {
       competitionGuid: t.competitionGuid,
       tournamentUuid: t.tournamentUuid,

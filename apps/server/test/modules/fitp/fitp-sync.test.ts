@@ -4,6 +4,7 @@
  * eligibility) and to the search (eligibility, "only tournaments I can enter").
  */
 import type { SimulatorHandle } from '@radar/fitp-simulator';
+import { addDays, romeDate } from '@radar/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, subscriptions } from '../../../src/db/schema';
@@ -11,6 +12,7 @@ import { JOBS } from '../../../src/jobs';
 import { declareJob } from '../../../src/jobs/definition';
 import { ingestJob } from '../../../src/jobs/ingest';
 import { runCardRadar } from '../../../src/modules/fitp/card-radar.service';
+import { markCardFollow } from '../../../src/modules/fitp/fitp.repository';
 import { CADENCE } from '../../../src/modules/ingestion/cadence';
 import { type IngestionDeps, runIngestion } from '../../../src/modules/ingestion/ingestion.service';
 import { storeCompetition } from '../../helpers/detail-factories';
@@ -147,6 +149,81 @@ describe('the card’s entries, the sync and the card radar', () => {
     });
     expect(own.statusCode).toBeLessThan(300);
     expect((await sync(holder.cookie)).json()).toEqual({ toAdd: [], toRemove: [] });
+  });
+
+  it('never proposes a finished tournament, to follow or to unfollow', async () => {
+    const holder = await cardHolder();
+    await connect(holder.cookie, holder.card);
+    const today = romeDate(sim.clock.now());
+    const entered = (startDate: string, endDate: string, name: string) =>
+      storeCompetition(t.database.db, { name, startDate, endDate }, [{ entries: [{ card: holder.card }] }]);
+    const ended = await entered(addDays(today, -10), addDays(today, -1), 'Torneo Finito Ieri');
+    const endsToday = await entered(addDays(today, -3), today, 'Torneo Finisce Oggi');
+
+    const first = (await sync(holder.cookie)).json();
+    expect(first.toAdd.map((i: { competitionName: string }) => i.competitionName)).toEqual([
+      'Torneo Finisce Oggi',
+    ]);
+    expect(first.toAdd.map((i: { tournamentUuid: string }) => i.tournamentUuid)).not.toContain(
+      ended.uuids[0],
+    );
+    expect(endsToday.uuids).toHaveLength(1);
+
+    // Followed and marked as the card's, the card no longer in the list: offered only if not finished.
+    const left = async (startDate: string, endDate: string, name: string) => {
+      const stored = await storeCompetition(t.database.db, { name, startDate, endDate });
+      const ref = { competitionGuid: stored.guid, tournamentUuid: stored.uuids[0] as string };
+      const followed = await call(t.app, 'POST', '/api/subscriptions/tournaments/subscribe', {
+        cookie: holder.cookie,
+        body: ref,
+      });
+      expect(followed.statusCode).toBeLessThan(300);
+      await markCardFollow(t.database.db, { userId: holder.user.id, ...ref, createdAt: sim.clock.now() });
+      return ref;
+    };
+    await left(addDays(today, -20), addDays(today, -2), 'Lasciato e Finito');
+    const running = await left(addDays(today, 5), addDays(today, 9), 'Lasciato e Da Giocare');
+    expect((await sync(holder.cookie)).json().toRemove).toEqual([
+      expect.objectContaining({
+        tournamentUuid: running.tournamentUuid,
+        competitionName: 'Lasciato e Da Giocare',
+      }),
+    ]);
+  });
+
+  it('offers to unfollow a tournament the user followed on their own once the card has left its list', async () => {
+    const holder = await cardHolder();
+    const c = competition({ name: 'Torneo Seguito e Lasciato' });
+    const uuid = c.uuids[0] as string;
+    sim.script.addEntry({ tournamentUid: uuid, cardNumber: holder.card });
+    await ingest();
+    await connect(holder.cookie, holder.card);
+    await radar(); // what earlier tests left to tell
+    const own = await call(t.app, 'POST', '/api/subscriptions/tournaments/subscribe', {
+      cookie: holder.cookie,
+      body: { competitionGuid: c.guid, tournamentUuid: uuid },
+    });
+    expect(own.statusCode).toBeLessThan(300);
+    // Entered and followed: nothing to do.
+    expect((await sync(holder.cookie)).json()).toEqual({ toAdd: [], toRemove: [] });
+
+    sim.clock.advance({ minutes: 1 });
+    sim.script.withdrawEntry({ tournamentUid: uuid, cardNumber: holder.card });
+    await reread();
+    expect(await radar()).toMatchObject({ withdrawn: 1 });
+    expect((await status(holder.cookie)).syncPending).toBe(true);
+    expect((await sync(holder.cookie)).json()).toEqual({
+      toAdd: [],
+      toRemove: [
+        expect.objectContaining({ tournamentUuid: uuid, competitionName: 'Torneo Seguito e Lasciato' }),
+      ],
+    });
+    const removed = await apply(holder.cookie, {
+      add: [],
+      remove: [{ competitionGuid: c.guid, tournamentUuid: uuid }],
+    });
+    expect(removed.json()).toMatchObject({ outcome: 'success', items: [{ action: 'remove', ok: true }] });
+    expect(await followed(holder.user.id)).toEqual([]);
   });
 
   it('answers partial success and failure item by item', async () => {

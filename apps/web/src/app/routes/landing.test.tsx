@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ACTIVE_USERS_SHOWN_FROM } from '@/features/landing/components/stats-section';
+import { resetResources } from '@/lib/resource';
 import { stubApi } from '../../../test/api-stub';
 import { pointerDownOptions, renderApp } from '../../../test/test-utils';
 
@@ -58,7 +60,14 @@ describe('landing page', () => {
     expect(within(features).getByText(/1 settimana, 3 giorni, 1 giorno e 5 ore/)).toBeTruthy();
 
     const steps = screen.getByRole('region', { name: 'Come funziona' });
-    expect(within(within(steps).getByRole('list')).getAllByRole('listitem')).toHaveLength(3);
+    const items = within(within(steps).getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    // Step 3 follows tournaments: in tennis "iscriversi" is entering one.
+    expect(within(items[2] as HTMLElement).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Segui i tornei',
+    );
+    expect(items[2]?.textContent).toContain('Segui i tornei a cui partecipi');
+    expect(items[2]?.textContent).not.toMatch(/iscriv/i);
   });
 
   it('shows which sports are supported for each competition family', async () => {
@@ -150,5 +159,35 @@ describe('landing page', () => {
     expect(stats.getByText('18 su 20')).toBeTruthy();
     expect(await stats.findByRole('button', { name: 'Lazio: 40 tornei attivi' })).toBeTruthy();
     expect(stats.getByRole('button', { name: 'Sicilia: 0 tornei attivi' })).toBeTruthy();
+  });
+
+  it('hides "Utenti attivi" until they are a number worth showing; the other figures stay', async () => {
+    const figures = (activeUsers: number) => ({
+      'GET /stats': {
+        activeTournaments: 1234,
+        activeUsers,
+        regions: 18,
+        regionsTotal: 20,
+        byRegion: [{ regionId: 12, activeTournaments: 40 }],
+        countedAt: '2026-11-23T10:00:00.000Z',
+      },
+    });
+    stubApi(figures(ACTIVE_USERS_SHOWN_FROM - 1));
+    const few = await renderLanding();
+    let stats = within(screen.getByRole('region', { name: 'Radar Tornei in numeri' }));
+    expect(await stats.findByText('1.234')).toBeTruthy();
+    expect(stats.getByText('Tornei attivi')).toBeTruthy();
+    expect(stats.getByText('18 su 20')).toBeTruthy();
+    expect(stats.queryByText('Utenti attivi')).toBeNull();
+    expect(stats.queryByText(String(ACTIVE_USERS_SHOWN_FROM - 1))).toBeNull();
+    few.unmount();
+
+    // A later visit, with one more user.
+    resetResources();
+    stubApi(figures(ACTIVE_USERS_SHOWN_FROM));
+    await renderLanding();
+    stats = within(screen.getByRole('region', { name: 'Radar Tornei in numeri' }));
+    expect(await stats.findByText('Utenti attivi')).toBeTruthy();
+    expect(stats.getByText(String(ACTIVE_USERS_SHOWN_FROM))).toBeTruthy();
   });
 });

@@ -54,6 +54,15 @@ function inbox() {
       });
       return { body: state.items[0] };
     },
+    [`GET /api/notifications/${ID_B}`]: () => ({ body: state.items[1] }),
+    [`POST /api/notifications/${ID_B}/read`]: () => {
+      state.items[1] = make(ID_B, 'Open di Milano', true);
+      return { body: state.items[1] };
+    },
+    [`POST /api/notifications/${ID_B}/unread`]: () => {
+      state.items[1] = make(ID_B, 'Open di Milano', false);
+      return { body: state.items[1] };
+    },
     'POST /api/notifications/read-all': () => {
       const updated = unread();
       state.items = state.items.map((item) => ({ ...item, read: true }));
@@ -113,6 +122,33 @@ describe('notifications screen', () => {
 
     fireEvent.click(unreadButton);
     expect(await within(article).findByRole('button', { name: 'Segna come letta' })).toBeTruthy();
+    await waitFor(() => expect(within(list).getByText('Da leggere: 1')).toBeTruthy());
+  });
+
+  it('"Segna come non letta" on a notification opened read holds until it is opened again', async () => {
+    const { calls } = inbox();
+    const { router } = renderApp(`/communication/${ID_B}`);
+    const list = await screen.findByRole('region', { name: 'Elenco delle notifiche' });
+    const article = await screen.findByRole('article', { name: 'Nuovo torneo: Open di Milano' });
+    await waitFor(() => expect(within(list).getByText('Da leggere: 1')).toBeTruthy());
+    const reads = () => calls.filter((c) => c.method === 'POST' && c.path.endsWith(`${ID_B}/read`));
+    const unreads = () => calls.filter((c) => c.method === 'POST' && c.path.endsWith(`${ID_B}/unread`));
+
+    fireEvent.click(await within(article).findByRole('button', { name: 'Segna come non letta' }));
+    expect(await within(article).findByRole('button', { name: 'Segna come letta' })).toBeTruthy();
+    await waitFor(() => expect(within(list).getByText('Da leggere: 2')).toBeTruthy());
+    const nav = screen.getAllByRole('navigation', { name: 'Navigazione principale' })[0] as HTMLElement;
+    expect(await within(nav).findByText('Hai notifiche non lette: 2')).toBeTruthy();
+    // It stays unread: no read posted after the unread (the list and the badge asked again meanwhile).
+    expect(unreads()).toHaveLength(1);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(reads()).toEqual([]);
+    expect(within(article).getByRole('button', { name: 'Segna come letta' })).toBeTruthy();
+
+    // Opening it again marks it read.
+    await act(() => router.navigate('/communication'));
+    await act(() => router.navigate(`/communication/${ID_B}`));
+    await waitFor(() => expect(reads()).toHaveLength(1));
     await waitFor(() => expect(within(list).getByText('Da leggere: 1')).toBeTruthy());
   });
 

@@ -76,6 +76,8 @@ describe('/competition/:guid', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Torneo Open di Natale' })).toBeTruthy();
     expect(screen.getByText('Tennis Club Parioli')).toBeTruthy();
     expect(screen.getByText('Roma (RM)')).toBeTruthy();
+    // "il" before an instant (not "al"), elided before 1, 8 and 11.
+    expect(screen.getByText('Dati della federazione aggiornati il 22 nov 2026, 09:00')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Regolamento' }).getAttribute('href')).toBe(
       'https://example.org/regolamento.pdf',
     );

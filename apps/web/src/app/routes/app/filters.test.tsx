@@ -162,7 +162,7 @@ describe('/filters list', () => {
     renderApp('/filters');
     await click(await screen.findByRole('button', { name: 'Elimina tutti' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Eliminare tutti i filtri?' });
-    expect(dialog.textContent).toContain('Tutti i 2 filtri verranno eliminati');
+    expect(dialog.textContent).toContain('Tutti e 2 i filtri verranno eliminati');
     await click(within(dialog).getByRole('button', { name: 'Elimina tutti' }));
     expect(await screen.findByRole('heading', { name: 'Nessun filtro salvato' })).toBeTruthy();
     expect(await screen.findByText('2 filtri eliminati')).toBeTruthy();
@@ -298,8 +298,46 @@ describe('/filters wizard', () => {
     );
   });
 
-  it('sends the user back to step 1 with the server’s message when the name is taken', async () => {
+  it('refuses a name another filter has at step 1, whatever its case and spaces, without asking the server', async () => {
+    const api = stubFiltersApi([savedFilter({ name: 'Roma' }), savedFilter({ name: 'Milano' })]);
+    renderApp('/filters');
+    await screen.findByRole('heading', { name: 'Roma' });
+    const dialog = await openWizard();
+    const name = within(dialog).getByLabelText('Nome del filtro') as HTMLInputElement;
+    await act(async () => {
+      fireEvent.change(name, { target: { value: '  rOMA ' } });
+    });
+    await next();
+    expect(await within(dialog).findByText('Esiste già un filtro con questo nome')).toBeTruthy();
+    expect(within(dialog).getByText('Passo 1 di 3: Nome')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    // Another name goes on.
+    await act(async () => {
+      fireEvent.change(name, { target: { value: 'Roma estate' } });
+    });
+    await next();
+    expect(await within(dialog).findByText('Passo 2 di 3: Dettagli del torneo')).toBeTruthy();
+  });
+
+  it('lets a filter being edited keep its own name', async () => {
     stubFiltersApi([savedFilter({ name: 'Roma' })]);
+    renderApp('/filters');
+    const article = (await screen.findByRole('heading', { name: 'Roma' })).closest('article') as HTMLElement;
+    await click(within(article).getByRole('button', { name: /Modifica/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica filtro' });
+    await next();
+    expect(await within(dialog).findByText('Passo 2 di 3: Dettagli del torneo')).toBeTruthy();
+  });
+
+  it('sends the user back to step 1 with the server’s message when the name is taken meanwhile', async () => {
+    // Saved from another device after this page loaded the list: only the server knows.
+    stubFiltersApi([], {
+      fail: [
+        { method: 'POST', path: /^\/api\/filters$/, response: () => apiError('FILTER_NAME_TAKEN', 409) },
+      ],
+    });
     renderApp('/filters');
     const dialog = await openWizard();
     await act(async () => {

@@ -11,22 +11,28 @@ import { useNotification } from '../api/get-notification';
 import { useMarkNotification } from '../api/mark-notification';
 import { useFormatDateTime, useNotificationText } from './use-notification-text';
 
-/** One notification; opening it marks it read. A failure says the user may lack permission. */
+/**
+ * One notification; opening it marks it read. A failure says the user may lack permission.
+ * "Mark unread" holds: the notification is marked read once per opening (its first answer), not
+ * each time it reads unread, so only opening it again marks it read again.
+ */
 export function NotificationDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const query = useNotification(id);
   const mark = useMarkNotification();
   const textOf = useNotificationText();
   const formatDateTime = useFormatDateTime();
-  const markedRead = useRef<string | null>(null);
+  /** Whether this opening has had its look at the notification (and marked it read if unread). */
+  const opened = useRef(false);
 
   const notification = query.data;
+  // Once the answer is settled: a copy kept from earlier is looked at only if no fresher one is on its way.
+  const settled = notification !== undefined && !query.isFetching;
   useEffect(() => {
-    if (notification && !notification.read && markedRead.current !== notification.id) {
-      markedRead.current = notification.id;
-      mark.mutate({ id: notification.id, read: true });
-    }
-  }, [notification, mark]);
+    if (!settled || !notification || opened.current) return;
+    opened.current = true;
+    if (!notification.read) mark.mutate({ id: notification.id, read: true });
+  }, [settled, notification, mark]);
 
   const back = (
     <Link

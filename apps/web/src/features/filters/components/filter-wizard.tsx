@@ -23,6 +23,7 @@ import {
   formValuesOfCriteria,
   formValuesOfFilter,
 } from '@/features/filters/api/criteria';
+import { useFilters } from '@/features/filters/api/get-filters';
 import { useUpdateFilter } from '@/features/filters/api/update-filter';
 import { isApiClientError } from '@/lib/api-client';
 import { schemaResolver, showServerFieldErrors } from '@/lib/forms';
@@ -60,9 +61,10 @@ export interface FilterWizardProps {
 
 /**
  * Create or edit a filter in three steps, each checked with the shared body schema before the
- * next: 1) name, 2) tournament details, 3) notifications and a review. The server's answers
- * land on the fields: a duplicate name on the name (back on step 1), VALIDATION_ERROR messages
- * on their fields (back on the first step holding one).
+ * next: 1) name (not one of the user's other filters' names, whatever its case), 2) tournament
+ * details, 3) notifications and a review. The server's answers land on the fields: a duplicate
+ * name on the name (back on step 1: a filter saved meanwhile elsewhere), VALIDATION_ERROR
+ * messages on their fields (back on the first step holding one).
  */
 export function FilterWizard({ open, onOpenChange, ...props }: FilterWizardProps) {
   return (
@@ -89,6 +91,15 @@ function WizardForm({
   const [step, setStep] = useState(0);
   const create = useCreateFilter();
   const update = useUpdateFilter();
+  // The user's filters as last loaded: a name one of the others has is refused at step 1. The
+  // server's unique index (one name per user, whatever its case) still has the last word.
+  const saved = useFilters();
+  const nameTaken = (name: string) => {
+    const wanted = name.trim().toLowerCase();
+    return (saved.data?.items ?? []).some(
+      (other) => other.id !== filter?.id && other.name.trim().toLowerCase() === wanted,
+    );
+  };
   const [failure, setFailure] = useState<unknown>(null);
   const form = useForm<FilterBodyInput, unknown, FilterBody>({
     resolver: schemaResolver(filterBodySchema),
@@ -110,7 +121,12 @@ function WizardForm({
   }, [step]);
 
   const next = async () => {
-    if (await form.trigger([...current.fields])) setStep((s) => Math.min(s + 1, STEPS.length - 1));
+    if (!(await form.trigger([...current.fields]))) return;
+    if (current.key === 'name' && nameTaken(form.getValues('name'))) {
+      form.setError('name', { type: 'taken', message: t('errors.FILTER_NAME_TAKEN') }, { shouldFocus: true });
+      return;
+    }
+    setStep((s) => Math.min(s + 1, STEPS.length - 1));
   };
 
   const save = form.handleSubmit(

@@ -23,10 +23,10 @@ export function EligibleOnlyToggle({
       textClassName="gap-0"
       label={t('fitp.eligibility.filter')}
       hint={
-        <>
-          {t('fitp.eligibility.filterHint')}
-          {status.data.ranking && ` (${status.data.ranking})`}
-        </>
+        // The ranking inside the sentence: appended after its full stop it dangled, "… tessera. (4.5)".
+        status.data.ranking
+          ? t('fitp.eligibility.filterHintRanking', { ranking: status.data.ranking })
+          : t('fitp.eligibility.filterHint')
       }
       checked={checked}
       onCheckedChange={onCheckedChange}

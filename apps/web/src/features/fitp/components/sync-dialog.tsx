@@ -101,8 +101,9 @@ function Outcome({ result }: { result: FitpSyncResult }) {
 
 /**
  * Spec §4 Federation sync dialog: the tournaments the card is entered in that the user does not
- * follow, and those followed because of the card that no longer list it, each with a choice;
- * applying ends in success, partial success or failure; "Review later" defers it.
+ * follow, and the followed ones whose entry list the card has left (whoever followed them), each
+ * with a choice; never a finished tournament (the server's lists, decision 197); applying ends in
+ * success, partial success or failure; "Review later" defers it.
  */
 export function SyncDialog({
   open,

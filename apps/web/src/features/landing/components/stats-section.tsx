@@ -9,9 +9,16 @@ import { useStats } from '../api/get-stats';
 import { LandingSection } from './section-heading';
 
 /**
- * The landing's live figures (spec §2 Landing): active tournaments, active users and the
- * regions with an active tournament, beside the map of the regions shaded by tournaments.
- * A region opens explore filtered by it (after sign-in for a visitor).
+ * The landing shows "Utenti attivi" only from this many on (docs/decisions/197): a handful of
+ * users tells a visitor nothing good; the other figures always show.
+ */
+export const ACTIVE_USERS_SHOWN_FROM = 50;
+
+/**
+ * The landing's live figures (spec §2 Landing): active tournaments, active users (once
+ * {@link ACTIVE_USERS_SHOWN_FROM} or more) and the regions with an active tournament, beside the
+ * map of the regions shaded by tournaments. A region opens explore filtered by it (after sign-in
+ * for a visitor).
  */
 export function StatsSection() {
   const { t } = useTranslation();
@@ -26,12 +33,16 @@ export function StatsSection() {
           value: formatNumber(stats.data.activeTournaments, language),
           label: t('stats.activeTournaments'),
         },
-        {
-          id: 'users',
-          icon: Users,
-          value: formatNumber(stats.data.activeUsers, language),
-          label: t('stats.activeUsers'),
-        },
+        ...(stats.data.activeUsers >= ACTIVE_USERS_SHOWN_FROM
+          ? [
+              {
+                id: 'users',
+                icon: Users,
+                value: formatNumber(stats.data.activeUsers, language),
+                label: t('stats.activeUsers'),
+              },
+            ]
+          : []),
         {
           id: 'regions',
           icon: MapIcon,

@@ -6,12 +6,36 @@ import { readStorage, writeStorage } from '@/lib/storage';
 export const CONSENT_STORAGE_KEY = 'cookieConsent';
 
 /**
+ * Session storage key of a decline (docs/decisions/197): it lasts as long as the browser session
+ * (reloads included) and is gone with it; no consent is stored.
+ */
+export const CONSENT_DECLINED_SESSION_KEY = 'cookieConsentDeclined';
+
+/**
  * The consent state: `accepted` (stored), `declined` (this session only: the bar is hidden
- * until the next visit, nothing is stored) or `unset` (the bar shows).
+ * until the next session, no consent is stored) or `unset` (the bar shows).
  */
 export type ConsentState = 'accepted' | 'declined' | 'unset';
 
-let declinedThisSession = false;
+/** Where session storage is unavailable (it can throw), a decline lasts the page only. */
+let declinedInMemory = false;
+function declinedThisSession(): boolean {
+  try {
+    return window.sessionStorage.getItem(CONSENT_DECLINED_SESSION_KEY) === '1';
+  } catch {
+    return declinedInMemory;
+  }
+}
+function rememberDecline(declined: boolean): void {
+  declinedInMemory = declined;
+  try {
+    if (declined) window.sessionStorage.setItem(CONSENT_DECLINED_SESSION_KEY, '1');
+    else window.sessionStorage.removeItem(CONSENT_DECLINED_SESSION_KEY);
+  } catch {
+    // Kept in memory only (declinedInMemory): the bar comes back on the next load.
+  }
+}
+
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const listener of listeners) listener();
@@ -27,7 +51,7 @@ export function readConsent(): ConsentState {
     writeStorage(CONSENT_STORAGE_KEY, 'accepted');
     return 'accepted';
   }
-  return declinedThisSession ? 'declined' : 'unset';
+  return declinedThisSession() ? 'declined' : 'unset';
 }
 
 export function acceptConsent(): void {
@@ -35,15 +59,18 @@ export function acceptConsent(): void {
   emit();
 }
 
-/** Decline hides the bar for this session (page lifetime) only; nothing is stored. */
+/**
+ * Decline hides the bar for this browser session only (spec §2): reloads keep it hidden, a new
+ * session asks again. No consent is stored.
+ */
 export function declineConsent(): void {
-  declinedThisSession = true;
+  rememberDecline(true);
   emit();
 }
 
-/** For tests: forget the session's decline. */
+/** For tests: a new browser session (the session's decline forgotten). */
 export function resetConsentSession(): void {
-  declinedThisSession = false;
+  rememberDecline(false);
   emit();
 }
 

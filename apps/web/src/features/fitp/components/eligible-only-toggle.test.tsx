@@ -1,0 +1,38 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi, testUser } from '../../../../test/api-stub';
+import { renderInApp } from '../../../../test/test-utils';
+import { EligibleOnlyToggle } from './eligible-only-toggle';
+
+const status = (ranking: string | null) => ({
+  connected: true,
+  membershipCard: '5445537108',
+  name: 'Alberto Giordano',
+  ranking,
+  syncPending: false,
+  syncDeferredAt: null,
+});
+
+describe('Explore › only tournaments I can enter', () => {
+  it('says the card’s ranking inside its sentence, never as a "(4.5)" after it', async () => {
+    stubApi({ 'GET /user': testUser(), 'GET /fitp/status': status('4.5') });
+    renderInApp(<EligibleOnlyToggle checked={false} onCheckedChange={() => {}} />);
+    const toggle = await screen.findByRole('switch', { name: 'Solo tornei a cui posso iscrivermi' });
+    const hint = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('In base alla classifica della tua tessera: 4.5.');
+    expect(hint?.textContent).not.toContain('(');
+
+    const { i18n } = await import('@/lib/i18n');
+    await act(() => i18n.changeLanguage('en'));
+    expect(hint?.textContent).toBe("By your card's ranking: 4.5.");
+  });
+
+  it('without a ranking on the card, says what it goes by', async () => {
+    stubApi({ 'GET /user': testUser(), 'GET /fitp/status': status(null) });
+    renderInApp(<EligibleOnlyToggle checked={false} onCheckedChange={() => {}} />);
+    const toggle = await screen.findByRole('switch', { name: 'Solo tornei a cui posso iscrivermi' });
+    expect(document.getElementById(toggle.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'In base alla classifica della tua tessera.',
+    );
+  });
+});
