@@ -46,7 +46,7 @@ describe('phone tab bar', () => {
 
   it('shows the unread count on Notifiche, 99+ beyond 99, nothing at zero', () => {
     const first = renderAt('/home', { 'nav.communication': 3 });
-    const tab = screen.getByRole('link', { name: /Notifiche/ });
+    const tab = screen.getByRole('link', { name: 'Notifiche Hai notifiche non lette: 3' });
     expect(within(tab).getByText('Hai notifiche non lette: 3')).toBeTruthy();
     expect(within(tab).getByTestId('bottom-nav-unread').textContent).toContain('3');
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');

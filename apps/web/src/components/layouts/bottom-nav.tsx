@@ -48,15 +48,17 @@ export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
                   <Icon aria-hidden="true" className="size-5" />
                   {count > 0 && (
                     <span
+                      aria-hidden="true"
                       data-testid="bottom-nav-unread"
                       className="absolute -top-1 right-0.5 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-primary px-1 text-[0.625rem] leading-none font-semibold text-primary-foreground ring-2 ring-header"
                     >
-                      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-                      <span className="sr-only">{t('nav.unreadBadge', { count })}</span>
+                      {count > 99 ? '99+' : count}
                     </span>
                   )}
                 </span>
                 <span className="max-w-full">{t(label)}</span>
+                {/* Read after the name, as in the sidebar: "Notifiche, Hai notifiche non lette: 3". */}
+                {count > 0 && <span className="sr-only">{t('nav.unreadBadge', { count })}</span>}
               </NavLink>
             </li>
           );
