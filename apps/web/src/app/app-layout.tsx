@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
+import { BottomNav } from '@/components/layouts/bottom-nav';
 import { MainNav, type NavBadges, type NavDots } from '@/components/layouts/main-nav';
 import { MobileNav } from '@/components/layouts/mobile-nav';
 import { UserMenu } from '@/components/layouts/user-menu';
@@ -17,11 +18,13 @@ import { PushStartup } from '@/features/settings/components/push-startup';
 import { KeyboardShortcuts } from '@/features/shell/components/keyboard-shortcuts';
 import { OnboardingGuide } from '@/features/shell/components/onboarding-guide';
 import { useWhatsNew } from '@/features/whatsnew/api/get-whats-new';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 
 /**
  * Layout of the signed-in screens: a header with the logo, the onboarding help icon, the
  * language and theme switchers and the account menu; keyboard shortcuts, the native-app
- * hand-off and web push start here; the navigation is a sidebar from 768 px up and a sheet below.
+ * hand-off and web push start here; the navigation is a sidebar from 768 px up; below, a tab bar
+ * at the bottom for the four main sections and a sheet from the header for all of them.
  */
 export function AppLayout() {
   const unread = useUnreadCount();
@@ -34,6 +37,7 @@ export function AppLayout() {
   const dots: NavDots = { 'nav.whatsnew': whatsNew.data?.unread ?? false };
   const [menuOpen, setMenuOpen] = useState(false);
   const openMenu = useCallback(() => setMenuOpen(true), []);
+  const phone = useMediaQuery(MOBILE_QUERY);
   return (
     <div className="min-h-dvh">
       <PushStartup />
@@ -62,10 +66,16 @@ export function AppLayout() {
         <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-60 shrink-0 overflow-y-auto py-6 md:block">
           <MainNav badges={badges} dots={dots} />
         </aside>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 py-6 focus:outline-none md:py-10">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          // Room under the last lines for the phone's tab bar (0 where there is none).
+          className="min-w-0 flex-1 pt-6 pb-[calc(1.5rem+var(--bottom-nav-height,0px))] focus:outline-none md:py-10"
+        >
           <Outlet />
         </main>
       </div>
+      {phone && <BottomNav badges={badges} />}
     </div>
   );
 }

@@ -16,6 +16,9 @@ describe('formatting', () => {
     expect(formatDay('2026-12-12', 'en')).toBe('12 Dec 2026');
     expect(formatDayRange('2026-12-12', '2026-12-21', 'it')).toMatch(/^12\s?–\s?21 dic 2026$/);
     expect(formatDayRange('2026-12-12', '2026-12-12', 'it')).toBe('12 dic 2026');
+    expect(formatDayRange('2027-06-12', '2027-06-14', 'it', { year: false })).toBe('12–14 giu');
+    expect(formatDayRange('2027-05-30', '2027-06-02', 'it', { year: false })).toBe('30 mag – 2 giu');
+    expect(formatDayRange('2027-06-12', '2027-06-12', 'en', { year: false })).toBe('12 Jun');
   });
 
   it('shows instants in Rome time whatever the browser zone', () => {

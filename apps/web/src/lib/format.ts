@@ -35,20 +35,32 @@ export function formatDay(day: string, language: Language, style: 'short' | 'lon
   ).format(dayToDate(day));
 }
 
-/** `12–21 dic 2026`, `28 nov – 3 dic 2026`, or one day. */
-export function formatDayRange(from: string, to: string, language: Language): string {
-  if (from === to) return formatDay(from, language);
+/**
+ * `12–21 dic 2026`, `28 nov – 3 dic 2026`, or one day; without the year (`12–14 giu`) where
+ * the context says it, as the dashboard's week does.
+ */
+export function formatDayRange(
+  from: string,
+  to: string,
+  language: Language,
+  { year = true }: { year?: boolean } = {},
+): string {
   const format = formatter(
-    `range:${language}`,
+    `range:${language}:${year ? 'year' : 'noyear'}`,
     () =>
       new Intl.DateTimeFormat(LOCALES[language], {
         day: 'numeric',
         month: 'short',
-        year: 'numeric',
+        ...(year ? { year: 'numeric' as const } : {}),
         timeZone: 'UTC',
       }),
   ) as Intl.DateTimeFormat;
-  return format.formatRange(dayToDate(from), dayToDate(to));
+  if (from === to) return year ? formatDay(from, language) : format.format(dayToDate(from));
+  if (year) return format.formatRange(dayToDate(from), dayToDate(to));
+  // Without the year ICU writes `30 mag – 02 giu`: the two ends are written by hand.
+  return from.slice(0, 7) === to.slice(0, 7)
+    ? `${Number(from.slice(8))}–${format.format(dayToDate(to))}`
+    : `${format.format(dayToDate(from))} – ${format.format(dayToDate(to))}`;
 }
 
 /**

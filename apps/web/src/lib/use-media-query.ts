@@ -1,5 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/** Spec §9: under 768 px is a mobile width. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';
+
 /** Whether a CSS media query matches now, following its changes. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(

@@ -59,7 +59,7 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         label={t('toast.notifications')}
-        className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
+        className="fixed right-0 bottom-[var(--bottom-nav-height,0px)] z-[100] flex w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
       />
     </Toast.Provider>
   );

@@ -1,6 +1,6 @@
 import type { Home } from '@radar/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, apiError, stubApi, testUser } from '../../../../test/api-stub';
 import { renderApp } from '../../../../test/test-utils';
 
@@ -58,6 +58,23 @@ function home(overrides: Partial<Home> = {}): Home {
   };
 }
 
+/** A window as wide as a phone: the mobile query matches, the others do not. */
+function stubPhoneWidth() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      media: query,
+      matches: query.includes('max-width: 767'),
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => true,
+    })),
+  );
+}
+
 const nearRome: Home['nearYou'] = {
   place: {
     postalCode: '00184',
@@ -92,7 +109,16 @@ const nearRome: Home['nearYou'] = {
 };
 
 describe('dashboard from /api/home', () => {
-  it('shows the week Monday to Sunday with followed tournaments and deadlines, and the current tournament', async () => {
+  // Monday 30 November 2026, 11:00 in Rome: the fixture's week is this one.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T10:00:00.000Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows the week Monday to Sunday with followed tournaments and deadlines; the current tournament is My tournaments' alone", async () => {
     stubApi({ 'GET /user': testUser({ username: 'giulia' }), 'GET /home': home() });
     renderApp('/home');
     const week = within(await screen.findByRole('region', { name: 'La tua settimana' }));
@@ -108,7 +134,66 @@ describe('dashboard from /api/home', () => {
     expect(
       within(days[4] as HTMLElement).getByText('Chiusura iscrizioni Trofeo Tivoli alle 12:00'),
     ).toBeTruthy();
-    expect(week.getByText('In corso')).toBeTruthy();
+    // The current tournament shows once, in My tournaments (not in the week as well).
+    expect(week.queryByText('Torneo corrente:')).toBeNull();
+  });
+
+  it('on a phone lists only the days with something on them, a multi-day tournament once with its span', async () => {
+    stubPhoneWidth();
+    const week = home().week;
+    const span = {
+      subscriptionId: '00000000-0000-4000-8000-000000000003',
+      guid: 'EEE',
+      name: 'Open di Giugno',
+      city: 'Tivoli',
+      startDate: '2026-12-04',
+      endDate: '2026-12-06',
+    };
+    week.days[4]?.tournaments.push(span);
+    week.days[5]?.tournaments.push(span);
+    week.days[6]?.tournaments.push(span);
+    stubApi({ 'GET /user': testUser(), 'GET /home': home({ week }) });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'La tua settimana' }));
+    const agenda = within(card.getByRole('list', { name: 'La tua settimana' }));
+    const days = agenda.getAllByRole('listitem');
+    expect(days.map((day) => day.getAttribute('data-date'))).toEqual(['2026-11-30', '2026-12-04']);
+    expect(days[0]?.getAttribute('aria-current')).toBe('date');
+    expect(agenda.getAllByRole('link', { name: /Open di Giugno/ })).toHaveLength(1);
+    expect(agenda.getByRole('link', { name: /Open di Giugno/ }).textContent).toContain('4–6 dic · Tivoli');
+    expect(agenda.getByRole('link', { name: /Open di Roma/ }).textContent).toContain('29 nov – 1 dic');
+    expect(within(days[1] as HTMLElement).getByText(/Trofeo Tivoli/)).toBeTruthy();
+  });
+
+  it('on a phone says an empty week in one line, with no empty days', async () => {
+    stubPhoneWidth();
+    const empty = home().week;
+    for (const day of empty.days) {
+      day.tournaments = [];
+      day.deadlines = [];
+    }
+    stubApi({ 'GET /user': testUser(), 'GET /home': home({ week: empty, current: null }) });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'La tua settimana' }));
+    expect(card.getByText('Nessun torneo seguito né chiusura di iscrizioni questa settimana.')).toBeTruthy();
+    expect(card.queryByRole('list')).toBeNull();
+    expect(card.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('says a deadline of the week that has gone by is closed', async () => {
+    const week = home().week;
+    const day = week.days[0];
+    day?.deadlines.push({
+      subscriptionId: '00000000-0000-4000-8000-000000000004',
+      guid: 'FFF',
+      name: 'Coppa Lazio',
+      // At 10:00 in Rome, an hour ago.
+      closesAt: '2026-11-30T09:00:00.000Z',
+    });
+    stubApi({ 'GET /user': testUser(), 'GET /home': home({ week }) });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'La tua settimana' }));
+    expect(card.getByText('Iscrizioni chiuse per Coppa Lazio alle 10:00')).toBeTruthy();
   });
 
   it('asks for a postal code, remembers it and lists the tournaments near it; an unknown one says so', async () => {

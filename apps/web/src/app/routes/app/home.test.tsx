@@ -1,4 +1,4 @@
-import type { FollowedTournament, MyTournamentSection } from '@radar/shared';
+import type { FollowedTournament, Home, MyTournamentSection } from '@radar/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/auth/session-store';
@@ -105,6 +105,37 @@ describe('dashboard: my tournaments', () => {
     tournament: null,
   });
 
+  /** The dashboard's answer with the given next and current tournaments, an empty week otherwise. */
+  const homeWith = (next: Home['next'], current: Home['current']): Home => ({
+    greetingName: 'mario',
+    myTournaments: { count: 0, items: [] },
+    activeFilters: { count: 0, total: 0, items: [] },
+    federation: { connected: false, cardNumber: null, ranking: null },
+    nearYou: { place: null, items: [] },
+    week: {
+      from: '2036-12-08',
+      to: '2036-12-14',
+      today: '2036-12-10',
+      days: ['08', '09', '10', '11', '12', '13', '14'].map((d) => ({
+        date: `2036-12-${d}`,
+        tournaments: [],
+        deadlines: [],
+      })),
+    },
+    next,
+    current,
+  });
+  const homeCompetition = {
+    guid: '25C6CC33-AE3A-447E-A55B-FBE66FBAFC81',
+    name: 'Open di Natale',
+    city: 'Roma',
+    provinceSigla: 'RM',
+    startDate: '2036-12-12',
+    endDate: '2036-12-21',
+    status: 3 as const,
+    registrationClosesAt: '2036-12-09T11:00:00.000Z',
+  };
+
   it('counts the followed tournaments and shows the next one and the one being played', async () => {
     stubApi({
       'GET /user': testUser(),
@@ -115,12 +146,27 @@ describe('dashboard: my tournaments', () => {
           item(3, 'lost', 'Memorial Rossi'),
         ],
       },
+      'GET /home': homeWith(
+        { ...homeCompetition, subscriptionId: '5b1f0c2e-0000-4000-8000-000000000001', provinceName: 'Roma' },
+        {
+          ...homeCompetition,
+          guid: '25C6CC33-AE3A-447E-A55B-FBE66FBAFC82',
+          name: 'Torneo di Primavera',
+          city: 'Isernia',
+          provinceSigla: 'IS',
+          startDate: '2026-11-20',
+          endDate: '2026-11-29',
+          status: 2,
+          subscriptionId: '5b1f0c2e-0000-4000-8000-000000000002',
+          state: 'active',
+        },
+      ),
     });
     renderApp('/home');
     const card = within(await screen.findByRole('region', { name: 'I miei tornei' }));
     expect(await card.findByText('Tornei seguiti: 3')).toBeTruthy();
     expect(card.getByRole('link', { name: 'Vedi tutti' }).getAttribute('href')).toBe('/subscriptions');
-    const next = card.getByText('Prossimo torneo').parentElement as HTMLElement;
+    const next = (await card.findByText('Prossimo torneo')).parentElement as HTMLElement;
     expect(within(next).getByRole('link', { name: 'Open di Natale' })).toBeTruthy();
     expect(within(next).getByText('Iscrizioni entro il 9 dic 2036, 12:00')).toBeTruthy();
     expect(within(next).getByText('Inizia il 12 dic 2036')).toBeTruthy();
@@ -129,6 +175,79 @@ describe('dashboard: my tournaments', () => {
     expect(within(current).getByRole('link', { name: 'Torneo di Primavera' })).toBeTruthy();
     expect(within(current).getByText('Isernia (IS)')).toBeTruthy();
     expect(card.queryByText('Memorial Rossi')).toBeNull();
+  });
+
+  it("names one current tournament, the dashboard answer's, even with two being played", async () => {
+    // Two followed tournaments being played: the list orders them by start (Coppa first), the
+    // dashboard's answer names the one that ends first (Trofeo). Only that one shows, once.
+    stubApi({
+      'GET /user': testUser(),
+      'GET /subscriptions/my-tournaments': {
+        items: [
+          item(1, 'ongoing', "Coppa d'Autunno", {
+            startDate: '2026-11-01',
+            endDate: '2026-12-20',
+            status: 2,
+          }),
+          item(2, 'ongoing', 'Trofeo Tivoli', { startDate: '2026-11-24', endDate: '2026-11-29', status: 2 }),
+        ],
+      },
+      'GET /home': homeWith(null, {
+        ...homeCompetition,
+        guid: '25C6CC33-AE3A-447E-A55B-FBE66FBAFC82',
+        name: 'Trofeo Tivoli',
+        startDate: '2026-11-24',
+        endDate: '2026-11-29',
+        status: 2,
+        subscriptionId: '5b1f0c2e-0000-4000-8000-000000000002',
+        state: 'active',
+      }),
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'I miei tornei' }));
+    const current = (await card.findByText('Torneo in corso')).parentElement as HTMLElement;
+    expect(within(current).getByRole('link', { name: 'Trofeo Tivoli' })).toBeTruthy();
+    expect(screen.queryByText("Coppa d'Autunno")).toBeNull();
+    expect(screen.getAllByText(/Torneo in corso|Torneo corrente/)).toHaveLength(1);
+    const week = within(await screen.findByRole('region', { name: 'La tua settimana' }));
+    expect(week.queryByText('Trofeo Tivoli')).toBeNull();
+  });
+
+  it('says a just-ended current tournament has ended, and a deadline gone by reads "Iscrizioni chiuse"', async () => {
+    stubApi({
+      'GET /user': testUser(),
+      'GET /subscriptions/my-tournaments': {
+        items: [
+          item(1, 'upcoming', 'Open di Natale', { status: 4 }),
+          item(2, 'concluded', 'Torneo di Primavera'),
+        ],
+      },
+      'GET /home': homeWith(
+        {
+          ...homeCompetition,
+          status: 4,
+          // Yesterday: registration has closed, the tournament has not started.
+          registrationClosesAt: new Date(Date.now() - 86_400_000).toISOString(),
+          subscriptionId: '5b1f0c2e-0000-4000-8000-000000000001',
+          provinceName: 'Roma',
+        },
+        {
+          ...homeCompetition,
+          guid: '25C6CC33-AE3A-447E-A55B-FBE66FBAFC82',
+          name: 'Torneo di Primavera',
+          status: 1,
+          subscriptionId: '5b1f0c2e-0000-4000-8000-000000000002',
+          state: 'completed',
+        },
+      ),
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'I miei tornei' }));
+    const next = (await card.findByText('Prossimo torneo')).parentElement as HTMLElement;
+    expect(within(next).getByText('Iscrizioni chiuse')).toBeTruthy();
+    expect(within(next).queryByText(/entro/)).toBeNull();
+    const completed = card.getByText('Appena concluso').parentElement as HTMLElement;
+    expect(within(completed).getByRole('link', { name: 'Torneo di Primavera' })).toBeTruthy();
   });
 
   it('invites to explore when nothing is followed', async () => {

@@ -1,6 +1,6 @@
 import type { Home } from '@radar/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/document-title';
 import { ActiveFiltersCard } from '@/features/filters/components/active-filters-card';
@@ -12,12 +12,14 @@ import { WeekCalendar } from '@/features/home/components/week-calendar';
 import { invalidateFollowState } from '@/features/subscriptions/api/invalidate-follow-state';
 import { MyTournamentsCard } from '@/features/subscriptions/components/my-tournaments-card';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { homeKeys } from '@/lib/query-keys';
 import { translateApiError } from '@/lib/translate-api-error';
 
 /**
  * `/home` (signed in): the dashboard. `GET /api/home` answers the greeting, tournaments near
- * you, the FITP card, the week and the current tournament; My tournaments and the active
- * filters come with their features.
+ * you, the FITP card, the week, and the current and next tournaments that My tournaments shows
+ * (computed once, on the server: issue 31 point 4); the list behind My tournaments and the
+ * active filters come with their features.
  */
 export function HomeRoute() {
   const { t } = useTranslation();
@@ -30,6 +32,15 @@ export function HomeRoute() {
   if (home.data) lastGood.current = home.data;
   const data = home.data ?? lastGood.current;
   const name = data?.greetingName ?? user?.username;
+  // A sync of the card follows and unfollows: the week and the current tournament move too.
+  const onFollowsChanged = useCallback(
+    () =>
+      Promise.all([
+        invalidateFollowState(queryClient),
+        queryClient.invalidateQueries({ queryKey: homeKeys.all }),
+      ]).then(() => undefined),
+    [queryClient],
+  );
   return (
     <div className="flex flex-col gap-8">
       <DocumentTitle title={t('pages.home.title')} />
@@ -41,7 +52,7 @@ export function HomeRoute() {
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <MyTournamentsCard />
+          <MyTournamentsCard next={data?.next} current={data?.current} />
         </div>
         <ActiveFiltersCard />
         <div className="min-w-0 lg:col-span-2">
@@ -53,9 +64,9 @@ export function HomeRoute() {
             onPosition={near.usePosition}
           />
         </div>
-        <CardStatusCard onFollowsChanged={() => invalidateFollowState(queryClient)} />
+        <CardStatusCard onFollowsChanged={onFollowsChanged} />
       </div>
-      {data && <WeekCalendar week={data.week} current={data.current} />}
+      {data && <WeekCalendar week={data.week} />}
       <QuickActions />
     </div>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { isStandalone } from '@/lib/display-mode';
 import { usePublicConfig } from '@/lib/public-config';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import {
   devicePlatform,
   isPromoSnoozed,
@@ -16,9 +16,6 @@ import { DismissButton } from './dismiss-button';
 
 /** The store sheet (dialog and QR code) is fetched when first opened: no part of the first load. */
 const AppPromoSheet = lazy(() => import('./app-promo-sheet').then((m) => ({ default: m.AppPromoSheet })));
-
-/** Spec §9: under 768 px is a mobile width. */
-const MOBILE_QUERY = '(max-width: 767.98px)';
 
 /**
  * Spec §1/§2 "App promotion bar": appears 2 s after load, never in installed mode, not within

@@ -15,11 +15,12 @@ export function CookieConsentBar() {
   if (consent !== 'unset') return null;
   return (
     <>
-      {/* Room at the end of the page, so the bar never covers its last lines. */}
+      {/* Room at the end of the page, so the bar never covers its last lines; on a phone signed
+          in it sits on the tab bar (`--bottom-nav-height`), whose room the page keeps as well. */}
       <div aria-hidden="true" className="h-36 sm:h-20" />
       <section
         aria-label={t('shell.consent.label')}
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur"
+        className="fixed inset-x-0 bottom-[var(--bottom-nav-height,0px)] z-40 border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur"
       >
         <div className="mx-auto flex max-w-7xl flex-col gap-3 sm:flex-row sm:items-center">
           <p className="flex flex-1 items-start gap-2 text-sm text-foreground">

@@ -1,4 +1,4 @@
-import type { FollowedTournament } from '@radar/shared';
+import type { Home, HomeCompetition } from '@radar/shared';
 import { ArrowRight, CalendarDays, Clock, MapPin, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,9 @@ import { useMyTournaments } from '@/features/subscriptions/api/get-my-tournament
 import { formatDay, formatDayRange, formatInstant } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 
-function place(c: NonNullable<FollowedTournament['competition']>): string | null {
+type Highlighted = Pick<HomeCompetition, 'guid' | 'name' | 'city' | 'provinceSigla'>;
+
+function place(c: Highlighted): string | null {
   return c.city ? `${c.city}${c.provinceSigla ? ` (${c.provinceSigla})` : ''}` : null;
 }
 
@@ -20,19 +22,18 @@ function Highlight({
   facts,
 }: {
   label: string;
-  item: FollowedTournament & { competition: NonNullable<FollowedTournament['competition']> };
+  item: Highlighted;
   facts: { icon: typeof Clock; text: string }[];
 }) {
   return (
     <div className="flex min-w-0 flex-col gap-1.5 rounded-xl border border-border p-4">
       <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</p>
       <Link
-        to={paths.competition(item.competitionGuid)}
+        to={paths.competition(item.guid)}
         className="font-semibold text-balance hover:text-primary hover:underline"
       >
-        {item.competition.name}
+        {item.name}
       </Link>
-      {item.tournament && <p className="text-sm">{item.tournament.description}</p>}
       <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
         {facts.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-2">
@@ -45,24 +46,25 @@ function Highlight({
   );
 }
 
-type Listed = FollowedTournament & { competition: NonNullable<FollowedTournament['competition']> };
-const listed = (item: FollowedTournament): item is Listed => item.competition !== null;
-
 /**
  * The dashboard's "my tournaments" card (spec §2): how many are followed, the next one (its
- * registration deadline, start, city and province) and the one being played now.
+ * registration deadline, or that registration has closed, its start, city and province) and
+ * the current one (being played, or just ended). The next and the current are the dashboard's
+ * one answer (`GET /api/home`, passed by the route), so no other card can name another.
  */
-export function MyTournamentsCard() {
+export function MyTournamentsCard({
+  next,
+  current,
+  now = Date.now(),
+}: {
+  next?: Home['next'] | undefined;
+  current?: Home['current'] | undefined;
+  now?: number;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const query = useMyTournaments();
   const items = query.data?.items ?? [];
-  const followed = items.filter((item) => item.section !== 'lost');
-  // The server orders open registration by the soonest deadline, upcoming and ongoing by start.
-  const next =
-    followed.filter(listed).find((item) => item.section === 'open_registration') ??
-    followed.filter(listed).find((item) => item.section === 'upcoming');
-  const current = followed.filter(listed).find((item) => item.section === 'ongoing');
 
   return (
     <Card aria-labelledby="my-tournaments-title">
@@ -100,44 +102,42 @@ export function MyTournamentsCard() {
                   label={t('subscriptions.home.next')}
                   item={next}
                   facts={[
-                    ...(next.competition.registrationClosesAt
+                    ...(next.registrationClosesAt
                       ? [
                           {
                             icon: Clock,
-                            text: t('subscriptions.card.registrationCloses', {
-                              date: formatInstant(next.competition.registrationClosesAt, language),
-                            }),
+                            // A deadline gone by reads closed, never "by <yesterday>".
+                            text:
+                              Date.parse(next.registrationClosesAt) <= now
+                                ? t('subscriptions.home.registrationClosed')
+                                : t('subscriptions.card.registrationCloses', {
+                                    date: formatInstant(next.registrationClosesAt, language),
+                                  }),
                           },
                         ]
                       : []),
                     {
                       icon: CalendarDays,
-                      text: t('subscriptions.home.starts', {
-                        date: formatDay(next.competition.startDate, language),
-                      }),
+                      text: t('subscriptions.home.starts', { date: formatDay(next.startDate, language) }),
                     },
-                    ...(place(next.competition)
-                      ? [{ icon: MapPin, text: place(next.competition) ?? '' }]
-                      : []),
+                    ...(place(next) ? [{ icon: MapPin, text: place(next) ?? '' }] : []),
                   ]}
                 />
               )}
               {current && (
                 <Highlight
-                  label={t('subscriptions.home.current')}
+                  label={t(
+                    current.state === 'active'
+                      ? 'subscriptions.home.current'
+                      : 'subscriptions.home.completed',
+                  )}
                   item={current}
                   facts={[
                     {
                       icon: CalendarDays,
-                      text: formatDayRange(
-                        current.competition.startDate,
-                        current.competition.endDate,
-                        language,
-                      ),
+                      text: formatDayRange(current.startDate, current.endDate, language),
                     },
-                    ...(place(current.competition)
-                      ? [{ icon: MapPin, text: place(current.competition) ?? '' }]
-                      : []),
+                    ...(place(current) ? [{ icon: MapPin, text: place(current) ?? '' }] : []),
                   ]}
                 />
               )}
