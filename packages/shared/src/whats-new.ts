@@ -15,6 +15,20 @@ export interface WhatsNewEntry {
 
 export const WHATS_NEW: readonly WhatsNewEntry[] = [
   {
+    id: '2026-11-26-match-day-first',
+    date: '2026-11-26',
+    texts: {
+      it: {
+        title: 'Prima i tornei a cui puoi ancora iscriverti',
+        body: 'Esplora mette in cima i tornei individuali con le iscrizioni aperte o in arrivo e li ordina per data di inizio o per scadenza delle iscrizioni; sul telefono una barra in basso porta a Home, Esplora, I miei tornei e Notifiche, e la settimana della home è un’agenda compatta.',
+      },
+      en: {
+        title: 'Tournaments you can still enter come first',
+        body: 'Explore puts individual tournaments with open or upcoming registration on top and sorts them by start date or registration deadline; on a phone a bar at the bottom leads to Home, Explore, My tournaments and Notifications, and the home week is a compact agenda.',
+      },
+    },
+  },
+  {
     id: '2026-11-23-dashboard',
     date: '2026-11-23',
     texts: {

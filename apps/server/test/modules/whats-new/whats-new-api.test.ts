@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 describe("What's New", () => {
   let t: TestApp;
   let clock = new Date('2026-11-24T09:00:00Z');
+  /** The entries released by the test's day (a later one is not shown yet). */
+  const released = WHATS_NEW.filter((e) => e.date <= '2026-11-24');
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => clock });
@@ -27,11 +29,12 @@ describe("What's New", () => {
     });
     const cookie = await signIn(t.database.db, user);
     const first = (await call(t.app, 'GET', '/api/whats-new', { cookie })).json();
-    expect(first.entries.map((e: { id: string }) => e.id)).toEqual(WHATS_NEW.map((e) => e.id));
+    expect(released.length).toBeGreaterThan(1);
+    expect(first.entries.map((e: { id: string }) => e.id)).toEqual(released.map((e) => e.id));
     expect(first.entries[0]).toEqual({
-      id: WHATS_NEW[0]?.id,
-      date: WHATS_NEW[0]?.date,
-      ...WHATS_NEW[0]?.texts.en,
+      id: released[0]?.id,
+      date: released[0]?.date,
+      ...released[0]?.texts.en,
     });
     expect(first).toMatchObject({ updates: [], lastSeenAt: null, unread: true });
 
@@ -69,6 +72,6 @@ describe("What's New", () => {
       await call(t.app, 'GET', '/api/whats-new', { cookie: await signIn(t.database.db, user) })
     ).json();
     expect(body.unread).toBe(false);
-    expect(body.entries[0].title).toBe(WHATS_NEW[0]?.texts.it.title);
+    expect(body.entries[0].title).toBe(released[0]?.texts.it.title);
   });
 });
