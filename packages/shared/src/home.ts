@@ -130,6 +130,12 @@ export type Home = z.infer<typeof homeSchema>;
 /** `GET /api/stats`: the landing's figures. */
 export const ITALIAN_REGIONS_COUNT = 20;
 export const STATS_CACHE_SECONDS = 300;
+
+/**
+ * The landing shows "Utenti attivi" only from this many on (docs/decisions/197): a handful of
+ * users tells a visitor nothing good; the other figures always show.
+ */
+export const ACTIVE_USERS_SHOWN_FROM = 50;
 export const statsSchema = z
   .object({
     /** Competitions not concluded (end date today or later, Rome). */

@@ -1,6 +1,6 @@
+import { ACTIVE_USERS_SHOWN_FROM } from '@radar/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_USERS_SHOWN_FROM } from '@/features/landing/components/stats-section';
 import { resetResources } from '@/lib/resource';
 import { stubApi } from '../../../test/api-stub';
 import { pointerDownOptions, renderApp } from '../../../test/test-utils';

@@ -1,3 +1,4 @@
+import { ACTIVE_USERS_SHOWN_FROM } from '@radar/shared';
 import { Map as MapIcon, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,12 +8,6 @@ import { formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { useStats } from '../api/get-stats';
 import { LandingSection } from './section-heading';
-
-/**
- * The landing shows "Utenti attivi" only from this many on (docs/decisions/197): a handful of
- * users tells a visitor nothing good; the other figures always show.
- */
-export const ACTIVE_USERS_SHOWN_FROM = 50;
 
 /**
  * The landing's live figures (spec §2 Landing): active tournaments, active users (once
