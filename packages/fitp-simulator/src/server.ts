@@ -127,6 +127,11 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       send(res, status, { message: error instanceof Error ? error.message : String(error) });
     });
   });
+  // An idle connection is kept longer than its clients keep one before reusing it (Node's 5 s
+  // default let a test's request, sent on a socket the server was closing, fail with
+  // ECONNRESET); as Fastify does for the app (72 s).
+  server.keepAliveTimeout = 72_000;
+  server.headersTimeout = 73_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
