@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/utils';
 import type { NavBadges } from './main-nav';
-import { NAV_ITEMS, type NavItem } from './nav-items';
+import { badgeText, NAV_ITEMS, type NavItem } from './nav-items';
 
 /** The four sections a player opens most, in the phone's tab bar (issue 31 point 7). */
 export const BOTTOM_NAV_LABELS: readonly NavItem['label'][] = [
@@ -52,7 +52,7 @@ export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
                       data-testid="bottom-nav-unread"
                       className="absolute -top-1 right-0.5 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-primary px-1 text-[0.625rem] leading-none font-semibold text-primary-foreground ring-2 ring-header"
                     >
-                      {count > 99 ? '99+' : count}
+                      {badgeText(count)}
                     </span>
                   )}
                 </span>

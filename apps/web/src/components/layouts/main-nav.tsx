@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/utils';
-import { NAV_ITEMS, type NavItem } from './nav-items';
+import { badgeText, NAV_ITEMS, type NavItem } from './nav-items';
 
 /** Counts shown beside navigation items (e.g. unread notifications); zero shows nothing. */
 export type NavBadges = Partial<Record<NavItem['label'], number>>;
@@ -43,7 +43,7 @@ export function MainNav({
               {t(label)}
               {badges[label] ? (
                 <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
-                  <span aria-hidden="true">{badges[label] > 99 ? '99+' : badges[label]}</span>
+                  <span aria-hidden="true">{badgeText(badges[label])}</span>
                   <span className="sr-only">{t('nav.unreadBadge', { count: badges[label] })}</span>
                 </span>
               ) : dots[label] ? (

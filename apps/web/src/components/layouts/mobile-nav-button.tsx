@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import { Button } from '../ui/button';
 import type { NavBadges, NavDots } from './main-nav';
+import { badgeText } from './nav-items';
 
 /** The menu button, with the count of unread messages or a dot when the hidden navigation has news. */
 export function MobileNavButton({
@@ -30,7 +31,7 @@ export function MobileNavButton({
           data-testid="menu-unread"
           className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[0.6875rem] leading-none font-semibold text-primary-foreground"
         >
-          {unread > 99 ? '99+' : unread}
+          {badgeText(unread)}
         </span>
       )}
       {unread === 0 && dots && Object.values(dots).some(Boolean) && (

@@ -24,3 +24,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.settings, label: 'nav.settings', Icon: Settings },
   { to: paths.whatsnew, label: 'nav.whatsnew', Icon: Sparkles },
 ];
+
+/** A badge's count as the navigations show it: up to 99, then "99+". */
+export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));
