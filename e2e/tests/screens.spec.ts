@@ -63,6 +63,16 @@ async function settle(page: Page): Promise<void> {
 async function theme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  // The app switches with transitions off (applyTheme); one still running, on a control hovered
+  // or focused, would be measured half-way between the themes.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
 }
 
 /**

@@ -71,6 +71,20 @@ describe('applyTheme', () => {
     expect(themeColor()).toBe('#E4E9F1');
   });
 
+  it('switches with transitions off until the new theme has been drawn, and leaves them alone otherwise', async () => {
+    applyTheme('light');
+    const noTransitionRules = () =>
+      [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('transition:none'));
+    await vi.waitFor(() => expect(noTransitionRules()).toHaveLength(0));
+
+    applyTheme('dark');
+    expect(noTransitionRules()).toHaveLength(1);
+    await vi.waitFor(() => expect(noTransitionRules()).toHaveLength(0));
+
+    applyTheme('dark');
+    expect(noTransitionRules()).toHaveLength(0);
+  });
+
   it('creates the theme-color meta tag when the page has none', () => {
     for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.remove();
     applyTheme('dark');

@@ -45,10 +45,28 @@ export function resolveTheme(choice: Theme, systemTheme: ResolvedTheme): Resolve
   return choice === 'system' ? systemTheme : choice;
 }
 
-/** Shows `theme`: the `dark` class on `<html>`, native control colours and the browser bar colour. */
+/**
+ * Shows `theme`: the `dark` class on `<html>`, native control colours and the browser bar colour.
+ * The switch is instant: for the one style recalculation it causes, transitions are off, so no
+ * control fades through colours of neither theme (a button half-way from the light primary to
+ * the dark one has too little contrast for its text).
+ */
 export function applyTheme(theme: ResolvedTheme, doc: Document = document): void {
   const root = doc.documentElement;
-  root.classList.toggle('dark', theme === 'dark');
+  const isDark = theme === 'dark';
+  if (root.classList.contains('dark') !== isDark) {
+    const noTransitions = doc.createElement('style');
+    noTransitions.textContent = '*,*::before,*::after{transition:none!important}';
+    doc.head.append(noTransitions);
+    root.classList.toggle('dark', isDark);
+    // Reading a computed style makes the browser apply the new colours now, with no transition;
+    // the rule goes once a frame has been drawn in the new theme.
+    const view = doc.defaultView;
+    view?.getComputedStyle(doc.body ?? root).color;
+    const drop = () => setTimeout(() => noTransitions.remove(), 0);
+    if (view?.requestAnimationFrame) view.requestAnimationFrame(drop);
+    else drop();
+  }
   root.style.colorScheme = theme;
 
   let meta = doc.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
