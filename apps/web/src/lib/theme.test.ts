@@ -74,7 +74,9 @@ describe('applyTheme', () => {
   it('switches with transitions off until the new theme has been drawn, and leaves them alone otherwise', async () => {
     applyTheme('light');
     const noTransitionRules = () =>
-      [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('transition:none'));
+      [...document.querySelectorAll('style')].filter((style) =>
+        style.textContent?.includes('transition:none'),
+      );
     await vi.waitFor(() => expect(noTransitionRules()).toHaveLength(0));
 
     applyTheme('dark');
