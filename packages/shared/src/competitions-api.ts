@@ -252,6 +252,10 @@ export type Venue = z.infer<typeof venueSchema>;
 export const COMPETITION_FILE_KINDS = ['document', 'rules', 'order_of_play'] as const;
 export type CompetitionFileKind = (typeof COMPETITION_FILE_KINDS)[number];
 
+/** Our server's link to a competition's file (the route below). */
+export const competitionFileUrl = (guid: string, kind: CompetitionFileKind, fileName: string) =>
+  `/api/competitions/${guid}/files/${kind}/${encodeURIComponent(fileName)}`;
+
 /** A federation file name as `GET /api/competitions/{guid}/files/{kind}/{fileName}` accepts it. */
 export const competitionFileNameSchema = z
   .string()

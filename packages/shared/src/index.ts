@@ -19,5 +19,6 @@ export * from './positions';
 export * from './safe-text';
 export * from './subscriptions';
 export * from './text';
+export * from './tournament-facts';
 export * from './validation';
 export * from './whats-new';

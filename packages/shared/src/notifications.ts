@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 /**
  * Notifications (spec §3): the types, the preference groups each type belongs to, the
  * channels, and every payload of the notification calls of spec §7.
@@ -106,6 +108,27 @@ export const notificationParamsSchema = z
     documentName: z.string().max(300).optional(),
     /** card_entered: the tournament was followed automatically. */
     followed: z.boolean().optional(),
+    /**
+     * new_tournament: what the tournament is, as it was when it matched (Italian calendar days,
+     * place, draws, bands, prize), for the email and the inbox to say it and the values each
+     * reason matched on (`tournamentFacts`, `matchReasonValues`).
+     */
+    startDate: isoDaySchema.optional(),
+    endDate: isoDaySchema.optional(),
+    city: z.string().max(200).optional(),
+    provinceSigla: z.string().max(4).optional(),
+    regionId: z.number().int().optional(),
+    provinceId: z.number().int().optional(),
+    drawTypes: z.array(z.string().max(40)).max(20).optional(),
+    bands: z.array(z.string().max(10)).max(40).optional(),
+    ageCodes: z.array(z.string().max(10)).max(40).optional(),
+    prizeMoney: z.number().int().min(0).optional(),
+    /** new_order_of_play, new_document: the file on our server (`/api/competitions/{guid}/files/{kind}/{name}`). */
+    fileUrl: z
+      .string()
+      .max(1000)
+      .regex(/^\/api\/competitions\//)
+      .optional(),
   })
   .meta({ id: 'NotificationParams' });
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;

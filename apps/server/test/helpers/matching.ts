@@ -12,6 +12,12 @@ export type TestCompetition = Partial<MatchableCompetition> & {
   name?: string;
   /** False: the detail has not been read yet (draws not known). */
   detailRead?: boolean;
+  /** What the list says of it (the organiser's town, bands, age classes, draw types). */
+  city?: string;
+  provinceSigla?: string;
+  bands?: string[];
+  ageCodes?: string[];
+  drawTypes?: string[];
 };
 
 /**
@@ -29,6 +35,11 @@ export async function publishCompetitions(db: Db, list: TestCompetition[], now: 
           name: c.name ?? `Torneo ${c.guid}`,
           regionId: c.regionId ?? null,
           provinceId: c.provinceId ?? null,
+          city: c.city ?? null,
+          provinceSigla: c.provinceSigla ?? null,
+          bands: c.bands ?? [],
+          ageCodes: c.ageCodes ?? [],
+          drawTypes: c.drawTypes ?? [],
           startDate: c.startDate,
           endDate: c.endDate,
           codFonte: c.codFonte ?? null,

@@ -7,6 +7,7 @@ import {
   type CompetitionFile,
   type CompetitionFileKind,
   type CompetitionSummary,
+  competitionFileUrl,
   type DeadlineBand,
   type Draw,
   type DrawMatchDto,
@@ -142,9 +143,6 @@ export function toVenue(venue: TournamentRow['venue']): Venue | null {
 
 /** The stored item kinds the file route serves, and the route's path. */
 export const FILE_KINDS = new Set<string>(COMPETITION_FILE_KINDS);
-
-export const competitionFileUrl = (guid: string, kind: CompetitionFileKind, fileName: string) =>
-  `/api/competitions/${guid}/files/${kind}/${encodeURIComponent(fileName)}`;
 
 /** A document, rules or order-of-play file, linked to our server (the federation blocks browsers). */
 export function toCompetitionFile(row: TournamentItemRow): CompetitionFile | null {

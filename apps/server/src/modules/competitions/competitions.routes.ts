@@ -99,7 +99,7 @@ export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The federation blocks browsers by CORS: its files are streamed through our server, with their ' +
           'content type and a `Content-Disposition` filename. Only a file name stored for the competition ' +
           '(and kind) is served: 404 otherwise, or when the federation no longer has it; 503 flagged ' +
-          '`serviceDown` when the federation is down.',
+          '`serviceDown` when the federation is down. A signed-out browser navigating here (a link in an email) is sent to sign in, then to the tournament.',
         params: competitionFileParamsSchema,
         response: {
           200: z.unknown().describe('The file’s bytes'),
@@ -109,8 +109,16 @@ export const competitionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireUser(request);
       const { guid, kind, fileName } = request.params;
+      // A link followed from an email by a signed-out browser: sign in, then the tournament's page
+      // (where its files are), rather than an error in JSON.
+      if (!request.user && request.headers['sec-fetch-mode'] === 'navigate') {
+        return reply.redirect(
+          `/auth/login?redirect=${encodeURIComponent(`/competition/${encodeURIComponent(guid)}`)}`,
+          303,
+        );
+      }
+      requireUser(request);
       const answer = await getCompetitionFile(deps(), guid, kind, fileName);
       if (answer.kind === 'not-found') throw new AppError('NOT_FOUND', 404);
       if (answer.kind === 'unavailable') return sendServed(reply, request.language, answer);

@@ -9,6 +9,7 @@ import {
   type CompetitionFileKind,
   type CompetitionSummary,
   competitionEligibility,
+  competitionFileUrl,
   computePositions,
   cutLineState,
   type DocumentEntry,
@@ -38,7 +39,6 @@ import { markFederationDown, readFederationStatus } from '../ingestion/ingestion
 import { type RefreshOutcome, refreshCompetition } from '../ingestion/ingestion.service';
 import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';
 import {
-  competitionFileUrl,
   FILE_KINDS,
   iso,
   toCompetitionBase,

@@ -65,7 +65,8 @@ export async function setMatchTransactionSettings(db: Executor): Promise<void> {
  * columns `createNotificationsFromQuery` inserts): one `new_tournament` per user and
  * competition, its params built here exactly as the engine built them in JavaScript before
  * (decision 133; `matching.test.ts` compares them with `notificationParamsSchema`):
- * `{ tournamentName, competitionGuid, reasons, matchingFilters }`, the dedupe key
+ * `{ tournamentName, competitionGuid, reasons, matchingFilters }`, then what the tournament is
+ * (dates, place, draws, bands, prize, deadline; those the competition has), the dedupe key
  * `new_tournament:<guid>` (`newTournamentDedupeKey`).
  */
 export function matchNotificationsSource(
@@ -76,10 +77,16 @@ export function matchNotificationsSource(
 ): SQL {
   return sql`select m.user_id, 'new_tournament'::text as type,
       jsonb_build_object('tournamentName', m.name, 'competitionGuid', m.guid,
-        'reasons', to_jsonb(m.reasons), 'matchingFilters', m.matching_filters) as params,
+        'reasons', to_jsonb(m.reasons), 'matchingFilters', m.matching_filters)
+      || jsonb_strip_nulls(jsonb_build_object(
+        'startDate', c.start_date, 'endDate', c.end_date, 'city', c.city,
+        'provinceSigla', c.province_sigla, 'regionId', c.region_id, 'provinceId', c.province_id,
+        'drawTypes', c.draw_types, 'bands', c.bands, 'ageCodes', c.age_codes,
+        'prizeMoney', c.prize_money, 'registrationDeadline', c.registration_closes_at)) as params,
       ${NEW_TOURNAMENT_KEY_PREFIX}::text || m.guid as dedupe_key,
       ${batchId}::uuid as batch_id
-    from (${userMatchesQuery(db, guids, at)}) m`;
+    from (${userMatchesQuery(db, guids, at)}) m
+    join ${competitions} c on c.guid = m.guid`;
 }
 
 /** The prefix of `newTournamentDedupeKey`. */

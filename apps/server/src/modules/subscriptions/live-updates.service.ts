@@ -13,7 +13,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import type { InboxNotificationType } from '@radar/shared';
+import { competitionFileUrl, type InboxNotificationType } from '@radar/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
@@ -41,6 +41,17 @@ const notificationKey = (eventKey: string) =>
   eventKey.length <= 200
     ? eventKey
     : `${eventKey.slice(0, 120)}#${createHash('sha256').update(eventKey).digest('base64url')}`;
+
+/** A file's notification links it (issue 31 point 8): a document or order of play on our server. */
+function fileLink(
+  kind: keyof typeof NOTIFICATION_OF,
+  guid: string,
+  fileName: string | null,
+): { fileUrl?: string } {
+  if (kind === 'new_scoreboard' || !fileName) return {};
+  const url = competitionFileUrl(guid, kind === 'new_document' ? 'document' : 'order_of_play', fileName);
+  return url.length <= 1000 ? { fileUrl: url } : {};
+}
 
 /** Handles every new item event since the last pass; returns how many notifications it created. */
 export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
@@ -89,6 +100,7 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
               competitionGuid: event.competitionGuid,
               tournamentUuid: event.tournamentUuid ?? follower.tournamentUuid,
               documentName: event.payload.title.slice(0, 300),
+              ...fileLink(event.kind, event.competitionGuid, event.itemKey),
             },
           });
         }

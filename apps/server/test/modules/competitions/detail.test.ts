@@ -138,6 +138,17 @@ describe('GET /api/competitions/:guid', () => {
     const file = detail.documents[0];
     const pdf = await ctx.test.app.inject({ url: file?.url ?? '', headers: { cookie: ctx.cookie } });
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Signed out: a script is told 401; a browser following the link (from an email) is sent to
+    // sign in, then to the tournament's page.
+    expect((await ctx.test.app.inject({ url: file?.url ?? '' })).statusCode).toBe(401);
+    const followed = await ctx.test.app.inject({
+      url: file?.url ?? '',
+      headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' },
+    });
+    expect(followed.statusCode).toBe(303);
+    expect(followed.headers.location).toBe(
+      `/auth/login?redirect=${encodeURIComponent(`/competition/${added.guid}`)}`,
+    );
 
     // The draw is published once registration has closed (noon the day before the start), and the
     // passes read it then.

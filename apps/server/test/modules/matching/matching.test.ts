@@ -419,7 +419,16 @@ describe('matching engine', () => {
     await saveFilter(t.database.db, users[0]?.id ?? '', { tipoTorneo: 'Maschile', catClass: 4 });
     await saveFilter(t.database.db, users[1]?.id ?? '', {});
     await saveFilter(t.database.db, users[2]?.id ?? '', { regionId: 3 });
-    const competition = { ...LAZIO, guid: 'M-LAZIO-PARAMS', name: 'Coppa dell\'Olimpico "Città" 🎾' };
+    const competition = {
+      ...LAZIO,
+      guid: 'M-LAZIO-PARAMS',
+      name: 'Coppa dell\'Olimpico "Città" 🎾',
+      city: 'Roma',
+      provinceSigla: 'RM',
+      bands: ['3.1', '3.5', '4.NC'],
+      ageCodes: ['NOR'],
+      drawTypes: ['Maschile', 'Femminile'],
+    };
     await publishCompetitions(t.database.db, [competition], NOW);
     const expected = await findUserMatches(t.database.db, [competition.guid], matchInstant(NOW));
     const summary = await match();
@@ -437,6 +446,18 @@ describe('matching engine', () => {
         competitionGuid: m.competitionGuid,
         reasons: m.reasons,
         matchingFilters: m.matchingFilters,
+        // What the tournament is, for the email and the inbox (issue 31 point 8).
+        startDate: '2026-06-20',
+        endDate: '2026-06-28',
+        city: 'Roma',
+        provinceSigla: 'RM',
+        regionId: 12,
+        provinceId: 58,
+        drawTypes: ['Maschile', 'Femminile'],
+        bands: ['3.1', '3.5', '4.NC'],
+        ageCodes: ['NOR'],
+        prizeMoney: 800,
+        registrationDeadline: expect.stringMatching(/^2026-06-19T10:00:00(\.000)?(Z|\+00:00)$/),
       };
       expect(row?.params).toEqual(params);
       expect(notificationParamsSchema.parse(row?.params)).toEqual(row?.params);

@@ -111,7 +111,7 @@ describe('followed tournaments on the federation simulator', () => {
     // Past the close, and past the detail's interval: the next pass lists the files and reads the draw.
     sim.clock.advance({ hours: 7 });
     const document = sim.script.addDocument({ tournamentUid: uid, title: 'Locandina ufficiale' });
-    sim.script.addOrderOfPlay({ tournamentUid: uid, title: 'OdG sabato' });
+    const oop = sim.script.addOrderOfPlay({ tournamentUid: uid, title: 'OdG sabato' });
     sim.script.addDraw({ tournamentUid: uid, title: 'Tabellone principale' });
     await runIngestion(ingestion);
     expect(await eventsOf(guid)).toEqual([
@@ -133,8 +133,21 @@ describe('followed tournaments on the federation simulator', () => {
       tournamentUuid: uuid,
       // The federation lists files by name (fitp-contract.md §4).
       documentName: document.fileName,
+      fileUrl: `/api/competitions/${guid}/files/document/Locandina%20ufficiale.pdf`,
     });
     expect(document.fileName).toBe('Locandina ufficiale.pdf');
+    // The order of play's notification links its file, and the link serves it (issue 31 point 8).
+    const orderOfPlay = items.find((n) => n.type === 'new_order_of_play')?.params;
+    expect(orderOfPlay?.fileUrl).toBe(
+      `/api/competitions/${guid}/files/order_of_play/${encodeURIComponent(oop.fileName)}`,
+    );
+    const file = await t.app.inject({
+      method: 'GET',
+      url: String(orderOfPlay?.fileUrl),
+      headers: { cookie: follower.cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('pdf');
     expect(items.find((n) => n.type === 'new_scoreboard')?.params).toMatchObject({ tournamentUuid: uuid });
     expect(await types(ofBoth.cookie)).toEqual(['new_document', 'new_order_of_play', 'new_scoreboard']);
     expect(await types(ofOther.cookie)).toEqual(['new_document', 'new_order_of_play']);

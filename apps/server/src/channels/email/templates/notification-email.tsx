@@ -13,17 +13,21 @@ import {
   Text,
 } from '@react-email/components';
 import { render } from '@react-email/render';
+import { Fragment } from 'react';
 import { emailText } from './notification-texts';
 
 export type NotificationEmailItem = {
   title: string;
   body: string;
-  /** `${PUBLIC_URL}/communication/<id>` */
+  /** The button's page: the tournament (`${PUBLIC_URL}/competition/<guid>`), else the notification. */
   url: string;
-  /** Already translated reason labels (new tournaments). */
+  action: 'openTournament' | 'open';
+  /** The published file (order of play, document) on our server, with its link's words. */
+  file: { url: string; label: string } | null;
+  /** Why a new tournament matched, translated, with the values (`Regione: Lazio`). */
   reasons: string[];
   matchingFilters: number | null;
-  /** Further lines, already translated: the registration deadline, the document's name. */
+  /** Further lines, already translated: dates, place, draws, category, deadline, document. */
   details: string[];
 };
 
@@ -90,7 +94,13 @@ export function NotificationEmail(props: NotificationEmailProps) {
               <Text style={styles.text}>{item.body}</Text>
               {item.reasons.length > 0 ? (
                 <Text style={styles.muted}>
-                  {emailText(language, 'reasons', { reasons: item.reasons.join(', ') })}
+                  {emailText(language, 'reasons')}
+                  {item.reasons.map((reason) => (
+                    <Fragment key={reason}>
+                      <br />
+                      {`· ${reason}`}
+                    </Fragment>
+                  ))}
                 </Text>
               ) : null}
               {item.matchingFilters ? (
@@ -104,8 +114,15 @@ export function NotificationEmail(props: NotificationEmailProps) {
                 </Text>
               ))}
               <Button href={item.url} style={styles.button}>
-                {emailText(language, 'open')}
+                {emailText(language, item.action)}
               </Button>
+              {item.file ? (
+                <Text style={styles.text}>
+                  <Link href={item.file.url} style={styles.link}>
+                    {item.file.label}
+                  </Link>
+                </Text>
+              ) : null}
             </Section>
           ))}
           {digest ? (

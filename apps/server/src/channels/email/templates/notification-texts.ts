@@ -7,10 +7,12 @@ const it = {
   digestIntro: 'ecco le novità per te:',
   singleIntro: 'c’è una novità per te:',
   open: 'Apri la notifica',
+  openTournament: 'Apri il torneo',
+  openOrderOfPlay: 'Apri l’ordine di gioco',
+  openDocument: 'Apri il documento',
   viewAll: 'Vedi tutte le notifiche',
-  reasons: 'Corrisponde per: {{reasons}}',
+  reasons: 'Corrisponde ai tuoi filtri per:',
   matchingFilters: 'Filtri corrispondenti: {{count}}',
-  registrationDeadline: 'Chiusura iscrizioni: {{date}}',
   document: 'Documento: {{name}}',
   whyYouGetThis: 'Ricevi questa email perché hai attivato le notifiche via email per: {{groups}}.',
   manage: 'Gestisci le preferenze email',
@@ -24,10 +26,12 @@ const en: typeof it = {
   digestIntro: 'here is what is new for you:',
   singleIntro: 'there is something new for you:',
   open: 'Open the notification',
+  openTournament: 'Open the tournament',
+  openOrderOfPlay: 'Open the order of play',
+  openDocument: 'Open the document',
   viewAll: 'See all notifications',
-  reasons: 'Matches on: {{reasons}}',
+  reasons: 'Matches your filters on:',
   matchingFilters: 'Matching filters: {{count}}',
-  registrationDeadline: 'Registration closes: {{date}}',
   document: 'Document: {{name}}',
   whyYouGetThis: 'You get this email because you turned on email notifications for: {{groups}}.',
   manage: 'Manage email preferences',
@@ -46,18 +50,4 @@ export function emailText(
   return notificationEmailTexts[language][key].replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
     String(values[name] ?? match),
   );
-}
-
-const DATE_LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
-
-/** An instant as the app shows it, in Rome time: `25 nov 2026, 18:00`. */
-export function emailDateTime(language: Language, iso: string): string {
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Rome',
-  }).format(new Date(iso));
 }

@@ -3,6 +3,7 @@ import {
   NOTIFICATION_GROUPS,
   NOTIFICATION_TYPE_GROUP,
   type NotificationGroup,
+  notificationDetails,
   notificationText,
   translateShared,
 } from '@radar/shared';
@@ -11,7 +12,7 @@ import {
   type NotificationEmailProps,
   renderNotificationEmail,
 } from '../../../channels/email/templates/notification-email';
-import { emailDateTime, emailText } from '../../../channels/email/templates/notification-texts';
+import { emailText } from '../../../channels/email/templates/notification-texts';
 import type { NotificationDelivery, NotificationRow } from '../../../db/schema';
 import { type DeliveryUser, findDeliveryUsers } from '../deps';
 import { preferencesOf } from '../preferences/preferences.service';
@@ -31,6 +32,8 @@ import {
 } from './deliveries.repository';
 
 export const notificationUrl = (publicUrl: string, id: string) => `${publicUrl}/communication/${id}`;
+export const competitionUrl = (publicUrl: string, guid: string) =>
+  `${publicUrl}/competition/${encodeURIComponent(guid)}`;
 
 /** An SMTP 5xx (e.g. 550 mailbox unavailable) will fail the same way again. */
 function isPermanentEmailError(error: unknown): boolean {
@@ -40,28 +43,30 @@ function isPermanentEmailError(error: unknown): boolean {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
-function emailItem(language: Language, publicUrl: string, row: NotificationRow): NotificationEmailItem {
+function emailItem(
+  language: Language,
+  publicUrl: string,
+  row: Pick<NotificationRow, 'id' | 'type' | 'params' | 'createdAt'>,
+): NotificationEmailItem {
   const { title, body } = notificationText(language, row.type, row.params);
+  const { competitionGuid, fileUrl, documentName } = row.params;
+  const { reasons, facts } = notificationDetails(language, row.params, row.createdAt);
   return {
     title,
     body,
-    url: notificationUrl(publicUrl, row.id),
-    reasons: (row.params.reasons ?? []).map((reason) =>
-      translateShared(language, `notifications.reasons.${reason}`),
-    ),
+    // The button opens what the notification is about: its tournament, else the notification.
+    url: competitionGuid ? competitionUrl(publicUrl, competitionGuid) : notificationUrl(publicUrl, row.id),
+    action: competitionGuid ? 'openTournament' : 'open',
+    file:
+      fileUrl && row.type !== 'new_tournament'
+        ? {
+            url: `${publicUrl}${fileUrl}`,
+            label: emailText(language, row.type === 'new_order_of_play' ? 'openOrderOfPlay' : 'openDocument'),
+          }
+        : null,
+    reasons,
     matchingFilters: row.params.matchingFilters ?? null,
-    details: [
-      ...(row.params.registrationDeadline
-        ? [
-            emailText(language, 'registrationDeadline', {
-              date: emailDateTime(language, row.params.registrationDeadline),
-            }),
-          ]
-        : []),
-      ...(row.params.documentName
-        ? [emailText(language, 'document', { name: row.params.documentName })]
-        : []),
-    ],
+    details: [...facts, ...(documentName ? [emailText(language, 'document', { name: documentName })] : [])],
   };
 }
 

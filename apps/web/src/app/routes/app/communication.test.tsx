@@ -20,16 +20,27 @@ const make = (
     createdAt: '2026-11-01T10:15:00.000Z',
   }) satisfies Notification;
 
+/** What a new-tournament notification carries since issue 31 point 8. */
+const ROMA: Partial<Notification['params']> = {
+  reasons: ['region', 'prize'],
+  matchingFilters: 2,
+  startDate: '2026-12-12',
+  endDate: '2026-12-14',
+  city: 'Roma',
+  provinceSigla: 'RM',
+  regionId: 12,
+  drawTypes: ['Maschile'],
+  prizeMoney: 800,
+  registrationDeadline: '2026-12-09T11:00:00+00:00',
+};
+
 const ID_A = '11111111-1111-4111-8111-111111111111';
 const ID_B = '22222222-2222-4222-8222-222222222222';
 const ID_C = '33333333-3333-4333-8333-333333333333';
 
 function inbox() {
   const state = {
-    items: [
-      make(ID_A, 'Open di Roma', false, { reasons: ['region', 'prize'], matchingFilters: 2 }),
-      make(ID_B, 'Open di Milano', true),
-    ],
+    items: [make(ID_A, 'Open di Roma', false, ROMA), make(ID_B, 'Open di Milano', true)],
   };
   const unread = () => state.items.filter((item) => !item.read).length;
   const calls = stubRoutes({
@@ -43,15 +54,12 @@ function inbox() {
     [`GET /api/notifications/${ID_A}`]: () => ({ body: state.items[0] }),
     [`POST /api/notifications/${ID_A}/read`]: () => {
       state.items[0] = {
-        ...make(ID_A, 'Open di Roma', true, { reasons: ['region', 'prize'], matchingFilters: 2 }),
+        ...make(ID_A, 'Open di Roma', true, ROMA),
       };
       return { body: state.items[0] };
     },
     [`POST /api/notifications/${ID_A}/unread`]: () => {
-      state.items[0] = make(ID_A, 'Open di Roma', false, {
-        reasons: ['region', 'prize'],
-        matchingFilters: 2,
-      });
+      state.items[0] = make(ID_A, 'Open di Roma', false, ROMA);
       return { body: state.items[0] };
     },
     [`GET /api/notifications/${ID_B}`]: () => ({ body: state.items[1] }),
@@ -106,8 +114,13 @@ describe('notifications screen', () => {
     expect(
       within(article).getByText('Un nuovo torneo corrisponde ai tuoi filtri: Open di Roma.'),
     ).toBeTruthy();
-    expect(within(article).getByText('Regione')).toBeTruthy();
-    expect(within(article).getByText('Montepremi')).toBeTruthy();
+    // Why it matched, with the tournament's values; then what the tournament is.
+    expect(within(article).getByText('Regione: Lazio')).toBeTruthy();
+    expect(within(article).getByText('Montepremi: 800 €')).toBeTruthy();
+    expect(within(article).getByText('Date: 12–14 dicembre 2026')).toBeTruthy();
+    expect(within(article).getByText('Luogo: Roma (RM)')).toBeTruthy();
+    expect(within(article).getByText('Tabelloni: Singolare maschile')).toBeTruthy();
+    expect(within(article).getByText('Chiusura iscrizioni: 9 dic 2026, 12:00')).toBeTruthy();
     expect(within(article).getByText('Filtri corrispondenti: 2')).toBeTruthy();
     // Instants in Rome time, whatever the browser's zone (10:15 UTC is 11:15 in November).
     expect(within(article).getByText('Ricevuta l’1 nov 2026, 11:15')).toBeTruthy();
@@ -174,6 +187,31 @@ describe('notifications screen', () => {
         'Impossibile mostrare questa notifica: potresti non avere il permesso di vederla, oppure non esiste più.',
       ),
     ).toBeTruthy();
+  });
+
+  it('an order of play links its file', async () => {
+    const oop = {
+      ...make(ID_C, 'Open di Roma', true),
+      type: 'new_order_of_play',
+      group: 'order_of_play',
+      params: {
+        tournamentName: 'Open di Roma',
+        competitionGuid: 'guid-roma',
+        documentName: 'odg_20261212.pdf',
+        fileUrl: '/api/competitions/guid-roma/files/order_of_play/odg_20261212.pdf',
+      },
+    } satisfies Notification;
+    stubRoutes({
+      'GET /api/notifications': () => ({ body: { items: [oop], nextCursor: null, unreadCount: 0 } }),
+      'GET /api/notifications/unread-count': () => ({ body: { unreadCount: 0 } }),
+      [`GET /api/notifications/${ID_C}`]: () => ({ body: oop }),
+    });
+    renderApp(`/communication/${ID_C}`);
+    const article = await screen.findByRole('article');
+    expect(within(article).getByRole('link', { name: 'Apri l’ordine di gioco' }).getAttribute('href')).toBe(
+      '/api/competitions/guid-roma/files/order_of_play/odg_20261212.pdf',
+    );
+    expect(within(article).getByText('Documento: odg_20261212.pdf')).toBeTruthy();
   });
 
   it('shows the texts in English when the interface is', async () => {

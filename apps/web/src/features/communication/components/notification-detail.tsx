@@ -1,4 +1,5 @@
-import { ArrowLeft, ExternalLink, ShieldAlert } from 'lucide-react';
+import { notificationDetails } from '@radar/shared';
+import { ArrowLeft, ExternalLink, FileText, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { translateApiError } from '@/lib/translate-api-error';
+import { useLanguage } from '@/lib/use-language';
 import { useNotification } from '../api/get-notification';
 import { useMarkNotification } from '../api/mark-notification';
 import { useFormatDateTime, useNotificationText } from './use-notification-text';
@@ -22,6 +24,7 @@ export function NotificationDetail({ id }: { id: string }) {
   const mark = useMarkNotification();
   const textOf = useNotificationText();
   const formatDateTime = useFormatDateTime();
+  const language = useLanguage();
   /** Whether this opening has had its look at the notification (and marked it read if unread). */
   const opened = useRef(false);
 
@@ -64,6 +67,8 @@ export function NotificationDetail({ id }: { id: string }) {
 
   const { title, body } = textOf(query.data);
   const { params } = query.data;
+  // What the tournament is and the values it matched on, in the words of the email (@radar/shared).
+  const { reasons, facts } = notificationDetails(language, params, new Date(query.data.createdAt));
   const onToggleRead = () =>
     mark.mutate(
       { id: query.data.id, read: !query.data.read },
@@ -89,13 +94,20 @@ export function NotificationDetail({ id }: { id: string }) {
         </p>
       </header>
       <p className="text-pretty">{body}</p>
-      {params.reasons?.length ? (
+      {facts.length > 0 ? (
+        <ul className="flex flex-col gap-1 text-sm">
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      ) : null}
+      {reasons.length > 0 ? (
         <div className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold">{t('communication.detail.reasons')}</h3>
           <ul className="flex flex-wrap gap-2">
-            {params.reasons.map((reason) => (
+            {reasons.map((reason) => (
               <li key={reason} className="rounded-full bg-muted px-3 py-1 text-sm">
-                {t(`notifications.reasons.${reason}`)}
+                {reason}
               </li>
             ))}
           </ul>
@@ -104,13 +116,6 @@ export function NotificationDetail({ id }: { id: string }) {
       {params.matchingFilters ? (
         <p className="text-sm">
           {t('communication.detail.matchingFilters', { count: params.matchingFilters })}
-        </p>
-      ) : null}
-      {params.registrationDeadline ? (
-        <p className="text-sm">
-          {t('communication.detail.registrationDeadline', {
-            date: formatDateTime(params.registrationDeadline),
-          })}
         </p>
       ) : null}
       {params.documentName ? (
@@ -123,6 +128,16 @@ export function NotificationDetail({ id }: { id: string }) {
               <ExternalLink aria-hidden="true" className="size-4" />
               {t('communication.detail.openTournament')}
             </Link>
+          </Button>
+        ) : null}
+        {params.fileUrl ? (
+          <Button asChild variant="outline">
+            <a href={params.fileUrl} target="_blank" rel="noopener">
+              <FileText aria-hidden="true" className="size-4" />
+              {query.data.type === 'new_order_of_play'
+                ? t('communication.detail.openOrderOfPlay')
+                : t('communication.detail.openDocument')}
+            </a>
           </Button>
         ) : null}
         <Button variant="outline" onClick={onToggleRead} disabled={mark.isPending}>
