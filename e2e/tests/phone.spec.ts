@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { SearchCompetitionsResponse } from '@radar/shared';
 import { expect, test } from '../support/accounts';
+import { romeDay } from '../support/dates';
 
 /**
  * Issue 31 points 7 and 4 on a phone (390 px): the bottom tab bar (Home, Esplora, I miei
@@ -13,12 +14,6 @@ import { expect, test } from '../support/accounts';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Today in Rome, and `days` later, as `YYYY-MM-DD`. */
-function romeDay(days = 0): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(date);
-}
 
 async function search(page: Page, body: object): Promise<SearchCompetitionsResponse> {
   const response = await page.request.post('/api/competitions/search_competitions', { data: body });

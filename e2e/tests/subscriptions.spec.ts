@@ -1,24 +1,27 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { CompetitionDetailResponse, NotificationList } from '@radar/shared';
 import { expect, test } from '../support/accounts';
+import { romeDay } from '../support/dates';
 
 /**
  * Issue 7 "Done when": a user follows a tournament from its detail, turns its notifications off
  * and on in My tournaments, marks it lost and back, and sees a new-document notification after
- * the federation (the simulator) publishes one.
+ * the federation (the simulator) publishes one. Issue 31 point 3: each card has one primary
+ * action and a menu, and "Segna come perso" only where a player can have lost (play begun).
  */
 
 type Published = { guid: string; name: string; tournamentUid: string; description: string };
 
-/** A new competition in Isernia on the federation simulator, with one draw, open for entries. */
+/** A new competition in Isernia on the federation simulator, with one draw: open for entries unless `data` says otherwise. */
 async function publishCompetition(
   request: APIRequestContext,
   page: Page,
   simulatorURL: string,
+  data: { startDate?: string; endDate?: string } = {},
 ): Promise<Published> {
-  const name = `Open E2E Seguiti ${Date.now().toString(36)}`;
+  const name = `Open E2E Seguiti ${Date.now().toString(36)}${data.startDate ? ' in corso' : ''}`;
   const response = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: { name, city: 'Isernia', province: 'IS' },
+    data: { name, city: 'Isernia', province: 'IS', ...data },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const { guid, tournamentUids } = (await response.json()) as { guid: string; tournamentUids: string[] };
@@ -39,6 +42,14 @@ async function publishCompetition(
     )
     .not.toBe('');
   return { guid, name, tournamentUid, description };
+}
+
+/** Opens a card's "more actions" menu. */
+async function openMenu(card: Locator): Promise<Locator> {
+  await card.getByRole('button', { name: /^Altre azioni per / }).click();
+  const menu = card.page().getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
 }
 
 /** Follows the competition's tournament from its detail screen, through the confirmation. */
@@ -63,8 +74,16 @@ test.describe('followed tournaments', () => {
   }) => {
     test.setTimeout(420_000);
     await login(await createUser());
-    const target = await publishCompetition(request, page, simulatorURL);
+    // Published together, read by the same ingestion pass: one open for entries, one in progress.
+    const [target, ongoing] = await Promise.all([
+      publishCompetition(request, page, simulatorURL),
+      publishCompetition(request, page, simulatorURL, { startDate: romeDay(), endDate: romeDay(3) }),
+    ]);
     await followFromDetail(page, target);
+    // On the detail too, "Segna come perso" waits for play to begin.
+    await expect(page.getByRole('button', { name: 'Segna come perso' })).toHaveCount(0);
+    await followFromDetail(page, ongoing);
+    await expect(page.getByText(/^Sei stato eliminato: il torneo passa tra i persi/)).toBeVisible();
 
     await page.goto('/subscriptions');
     await expect(page.getByRole('heading', { level: 1, name: 'I miei tornei' })).toBeVisible();
@@ -75,43 +94,54 @@ test.describe('followed tournaments', () => {
     await expect(card).toContainText('Isernia (IS)');
     // 'il 9 dic', or 'l’8 dic' with Italian elision (days 1, 8 and 11: the test's date follows today's).
     await expect(card).toContainText(/Iscrizioni entro (?:il |l’)\d+ \w+ \d{4}, \d{2}:\d{2}/);
+    // One primary action: the tournament.
+    await expect(card.getByRole('link', { name: 'Apri il torneo' })).toHaveAttribute(
+      'href',
+      `/competition/${target.guid}`,
+    );
 
-    // Notifications off, kept after a reload, then on again.
-    const toggle = card.getByRole('switch', { name: `Notifiche per ${target.name} – ${target.description}` });
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    // Notifications off from the menu, kept after a reload, then on again.
+    let menu = await openMenu(card);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Spegni le notifiche', 'Smetti di seguire']);
+    await menu.getByRole('menuitem', { name: 'Spegni le notifiche' }).click();
+    await expect(card.getByText('Notifiche spente')).toBeVisible();
     await page.reload();
-    await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(card.getByText('Notifiche spente')).toBeVisible();
+    menu = await openMenu(card);
+    await menu.getByRole('menuitem', { name: 'Accendi le notifiche' }).click();
+    await expect(card.getByText('Notifiche spente')).toHaveCount(0);
 
-    // Mark lost (confirmed): to the lost section, notifications off.
-    await card.getByRole('button', { name: 'Segna come perso' }).click();
+    // Mark lost (confirmed) the one in progress: to the lost section, notifications off.
+    const ongoingCard = page
+      .getByRole('region', { name: /^In corso \d+$/ })
+      .getByRole('article', { name: ongoing.name });
+    menu = await openMenu(ongoingCard);
+    await menu.getByRole('menuitem', { name: /^Segna come perso/ }).click();
     await page
       .getByRole('alertdialog', { name: 'Segnare il torneo come perso?' })
       .getByRole('button', { name: 'Segna come perso' })
       .click();
     const lostCard = page
       .getByRole('region', { name: /^Persi \d+$/ })
-      .getByRole('article', { name: target.name });
+      .getByRole('article', { name: ongoing.name });
     await expect(lostCard).toBeVisible();
-    await expect(lostCard.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
-    await expect(lostCard.getByRole('switch')).toBeDisabled();
-    await expect(open.getByRole('article', { name: target.name })).toHaveCount(0);
+    await expect(lostCard.getByText('Perso', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^In corso/ })).toHaveCount(0);
 
     // Remove the mark (confirmed): back in its section with notifications on, as before.
-    await lostCard.getByRole('button', { name: 'Togli il segno di perso' }).click();
+    menu = await openMenu(lostCard);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Togli il segno di perso', 'Smetti di seguire']);
+    await menu.getByRole('menuitem', { name: 'Togli il segno di perso' }).click();
     await page
       .getByRole('alertdialog', { name: 'Togliere il segno di perso?' })
       .getByRole('button', { name: 'Togli il segno' })
       .click();
-    await expect(card).toBeVisible();
-    await expect(card.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    await expect(ongoingCard).toBeVisible();
+    await expect(ongoingCard.getByText('Notifiche spente')).toHaveCount(0);
     await expect(page.getByRole('region', { name: /^Persi/ })).toHaveCount(0);
 
     // The detail agrees.
-    await page.getByRole('link', { name: target.name }).click();
+    await card.getByRole('link', { name: 'Apri il torneo' }).click();
     await expect(page).toHaveURL(new RegExp(`/competition/${target.guid}$`));
     await expect(page.getByRole('switch', { name: /^Notifiche per / })).toHaveAttribute(
       'aria-checked',

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { competitionGuidSchema, federationIdSchema, tournamentDrawFields } from './competitions-api';
+import { CUT_LINE_STATES } from './fitp';
 
 /**
  * Registration-deadline reminders (spec §9): their notification type and offset before the
@@ -100,6 +101,15 @@ export const followedTournamentSchema = subscriptionSchema
       })
       .nullable(),
     tournament: z.object(tournamentDrawFields).nullable(),
+    /** The user's entry by their FITP card: position out of the entries and the cut line; null when not entered (or no card). */
+    myEntry: z
+      .object({
+        position: z.number().int(),
+        total: z.number().int(),
+        cutLine: z.enum(CUT_LINE_STATES),
+        reservePosition: z.number().int().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'FollowedTournament' });
 export type FollowedTournament = z.infer<typeof followedTournamentSchema>;

@@ -10,8 +10,6 @@ import {
   type CompetitionSummary,
   competitionEligibility,
   competitionFileUrl,
-  computePositions,
-  cutLineState,
   type DocumentEntry,
   eligibilityFor,
   NEW_TOURNAMENT_HOURS,
@@ -27,7 +25,7 @@ import {
 } from '@radar/shared';
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { ParticipantRow, TournamentItemRow, TournamentRow, User } from '../../db/schema';
+import type { TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import type { LiveDeps, Served } from '../../domain/served';
 import { type Splice, spliceOf, spliceTail, walkable, withSplice } from '../../domain/spliced-json';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
@@ -71,6 +69,7 @@ import {
   type UserSide,
   type UserSubscription,
 } from './competitions.repository';
+import { entryOfCard, positionsOf } from './entries';
 import { searchCacheOf } from './search-cache';
 
 export type CompetitionsDeps = LiveDeps;
@@ -590,48 +589,6 @@ function detailPublished(row: CompetitionWithSide['row']): boolean {
   return row.detailStatus !== 'unpublished';
 }
 
-type Entry = ParticipantRow;
-
-/**
- * Positions in one tournament (spec §4; docs/decisions/101, 182): by the admission type, by
- * ranking when unknown (the real detail never says). In doubles a pair counts once: its players
- * share the pair's position, ordered by the sum of their ranking values, then by entry.
- */
-function positionsOf(list: Entry[], admissionType: TournamentRow['admissionType']) {
-  const paired = list.some((p) => p.pair !== null);
-  if (!paired) {
-    const positioned = list.map((p) => ({
-      id: p.ordinal,
-      membershipCard: p.membershipCard,
-      ranking: p.ranking,
-      subscriptionDate: p.subscriptionDate,
-    }));
-    return { positionOf: computePositions(positioned, admissionType), total: list.length };
-  }
-  const pairs = new Map<number, Entry[]>();
-  for (const p of list) {
-    const key = p.pair ?? -1 - p.ordinal;
-    pairs.set(key, [...(pairs.get(key) ?? []), p]);
-  }
-  const positioned = [...pairs.entries()].map(([key, players]) => {
-    const values = players.map((p) => rankingValue(p.ranking));
-    const dates = players.map((p) => p.subscriptionDate?.getTime() ?? null).filter((d) => d !== null);
-    return {
-      id: key,
-      membershipCard: null,
-      ranking: null,
-      value: values.includes(null) ? null : values.reduce<number>((sum, v) => sum + (v ?? 0), 0),
-      subscriptionDate: dates.length > 0 ? new Date(Math.min(...dates)) : null,
-    };
-  });
-  const ofPair = computePositions(positioned, admissionType);
-  const positionOf = new Map<number | string, number>();
-  for (const [key, players] of pairs) {
-    for (const p of players) positionOf.set(p.ordinal, ofPair.get(key) ?? pairs.size);
-  }
-  return { positionOf, total: pairs.size };
-}
-
 async function detailOf(
   db: Db,
   { row, user: side }: CompetitionWithSide,
@@ -678,14 +635,12 @@ async function detailOf(
     tournaments: tournaments.map((t): TournamentDetail => {
       const list = entries.filter((p) => p.tournamentUuid === t.uuid);
       const { positionOf, total } = positionsOf(list, t.admissionType);
-      const myRow =
-        myCard === '' ? undefined : list.find((p) => normalizeCardNumber(p.membershipCard) === myCard);
-      const myPosition = myRow ? positionOf.get(myRow.ordinal) : undefined;
+      const mine = entryOfCard(list, t, myCard, { positionOf, total });
+      const myRow = mine?.row;
       const partner =
         myRow && myRow.pair !== null
           ? list.find((p) => p.pair === myRow.pair && p.ordinal !== myRow.ordinal)
           : undefined;
-      const cutLine = myPosition !== undefined ? cutLineState(myPosition, t.maxParticipants) : 'unknown';
       const subscription = subs.find((s) => s.tournamentUuid === t.uuid);
       const sections = new Map(t.sections.map((section) => [section.code, section.description]));
       return {
@@ -727,15 +682,14 @@ async function detailOf(
           .filter((d) => d.tournamentUuid === t.uuid)
           .map((d) => toDraw(d, sections.get(d.sectionCode) ?? null)),
         myEntry:
-          myRow && myPosition !== undefined
+          mine && myRow
             ? {
                 participantId: myRow.ordinal,
-                position: myPosition,
-                total,
+                position: mine.position,
+                total: mine.total,
                 subscriptionDate: iso(myRow.subscriptionDate),
-                cutLine,
-                reservePosition:
-                  cutLine === 'reserve' && t.maxParticipants ? myPosition - t.maxParticipants : null,
+                cutLine: mine.cutLine,
+                reservePosition: mine.reservePosition,
                 partner: partner
                   ? {
                       name: partner.name,

@@ -5,6 +5,8 @@ import { preparedQuery } from '../../db/prepared';
 import {
   type CompetitionRow,
   competitions,
+  type ParticipantRow,
+  participants,
   type SubscriptionRow,
   subscriptions,
   type TournamentRow,
@@ -37,6 +39,17 @@ const followedOf = preparedQuery((db) =>
 /** Every tournament the user follows, with what our data still holds of it. */
 export async function listFollowed(db: Executor, userId: string): Promise<FollowedRow[]> {
   return followedOf(db).execute({ userId });
+}
+
+/** The entries of every tournament the user follows (for their positions). */
+export async function entriesOfFollowed(db: Executor, userId: string): Promise<ParticipantRow[]> {
+  return db
+    .select()
+    .from(participants)
+    .where(
+      sql`${participants.tournamentUuid} in (select ${subscriptions.tournamentUuid} from ${subscriptions}
+        where ${subscriptions.userId} = ${userId})`,
+    );
 }
 
 export async function listSubscriptions(db: Executor, userId: string): Promise<SubscriptionRow[]> {

@@ -44,7 +44,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every field built by the service's mappers (decision 136).
       serializerCompiler: trustedJson(app.deps.config.isProduction),
     },
-    async (request) => myTournaments(deps(), requireUser(request).id),
+    async (request) => myTournaments(deps(), requireUser(request)),
   );
 
   app.get(

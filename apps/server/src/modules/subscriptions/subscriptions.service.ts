@@ -10,15 +10,18 @@ import {
   MY_TOURNAMENT_SECTIONS,
   type MyTournamentSection,
   type MyTournaments,
+  normalizeCardNumber,
   type Subscription,
 } from '@radar/shared';
 import type { Db, Tx } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import { AppError } from '../../domain/errors';
 import { toCompetitionBase, toTournamentBase } from '../competitions/competition-dto';
+import { entryOfCard } from '../competitions/entries';
 import { syncReminders } from './reminders.service';
 import {
   deleteOwnSubscription,
+  entriesOfFollowed,
   type FollowedRow,
   insertSubscription,
   listFollowed,
@@ -102,12 +105,26 @@ function compareWithin(section: MyTournamentSection, a: FollowedRow, b: Followed
 }
 
 /** `GET /api/subscriptions/my-tournaments`. */
-export async function myTournaments(deps: SubscriptionsDeps, userId: string): Promise<MyTournaments> {
+export async function myTournaments(
+  deps: SubscriptionsDeps,
+  user: { id: string; fitpCardNumber: string | null },
+): Promise<MyTournaments> {
   const now = deps.now();
-  const rows = await listFollowed(deps.db, userId);
+  const card = normalizeCardNumber(user.fitpCardNumber);
+  const [rows, entries] = await Promise.all([
+    listFollowed(deps.db, user.id),
+    card === '' ? Promise.resolve([]) : entriesOfFollowed(deps.db, user.id),
+  ]);
   const sortable: Sortable[] = rows.map((row) => {
     const { competition: c, tournament: t } = row;
     const section = sectionOf(row, now);
+    const mine = t
+      ? entryOfCard(
+          entries.filter((p) => p.tournamentUuid === t.uuid),
+          t,
+          card,
+        )
+      : null;
     return {
       row,
       item: {
@@ -115,6 +132,14 @@ export async function myTournaments(deps: SubscriptionsDeps, userId: string): Pr
         section,
         competition: c ? toCompetitionBase(c, competitionStatus(c, now)) : null,
         tournament: t ? toTournamentBase(t) : null,
+        myEntry: mine
+          ? {
+              position: mine.position,
+              total: mine.total,
+              cutLine: mine.cutLine,
+              reservePosition: mine.reservePosition,
+            }
+          : null,
       },
     };
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitions, subscriptions, type User } from '../../../src/db/schema';
+import { competitions, participants, subscriptions, type User } from '../../../src/db/schema';
 import { createUser, signIn } from '../../helpers/factories';
 import { followOk, insertCompetition, subscriptionsClient } from '../../helpers/subscriptions';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
@@ -227,6 +227,8 @@ describe('My tournaments', () => {
     section: string;
     competition: { name: string; status: number } | null;
     tournament: unknown;
+    tournamentUuid: string;
+    myEntry: unknown;
   };
   const sections = async () => {
     const { status, body } = await client.myTournaments();
@@ -355,5 +357,52 @@ describe('My tournaments', () => {
     await client.lost(id, true);
     const after = (await client.myTournaments()).body.items.find((i: Item) => i.id === id);
     expect(after).toMatchObject({ section: 'lost', competition: null });
+  });
+
+  it('says where the user’s card stands in each followed tournament: position out of the entries and the cut line', async () => {
+    const card = '123456';
+    const player = await createUser(t.database.db, { fitpCardNumber: card });
+    const mine = subscriptionsClient(t.app, await signIn(t.database.db, player));
+    const upcoming = () =>
+      insertCompetition(t.database.db, { startDate: '2026-07-10', endDate: '2026-07-12' });
+    const { guid, uuid } = await upcoming();
+    const reserves = await insertCompetition(
+      t.database.db,
+      { startDate: '2026-07-11', endDate: '2026-07-12' },
+      { maxParticipants: 1, admissionType: 'classifica' },
+    );
+    const notEntered = await upcoming();
+    // By ranking: 3.1 first, then the card (4.1), then 4.3; the second draw has room for 1.
+    const entries = (tournamentUuid: string) =>
+      [
+        ['ROSSI', '3.1', '900001'],
+        ['BIANCHI', '4.3', '900002'],
+        ['VERDI', '4.1', ' 123.456 '],
+      ].map(([surname, ranking, membershipCard], ordinal) => ({
+        tournamentUuid,
+        ordinal,
+        name: 'MARIO',
+        surname: surname as string,
+        ranking: ranking as string,
+        membershipCard: membershipCard as string,
+      }));
+    await t.database.db.insert(participants).values([...entries(uuid), ...entries(reserves.uuid)]);
+    for (const [g, u] of [
+      [guid, uuid],
+      [reserves.guid, reserves.uuid],
+      [notEntered.guid, notEntered.uuid],
+    ] as const) {
+      await followOk(mine, g, u);
+    }
+    const { body } = await mine.myTournaments();
+    const entryOf = (tournamentUuid: string) =>
+      body.items.find((i: Item) => i.tournamentUuid === tournamentUuid)?.myEntry;
+    // No draw size known: a position alone.
+    expect(entryOf(uuid)).toEqual({ position: 2, total: 3, cutLine: 'unknown', reservePosition: null });
+    expect(entryOf(reserves.uuid)).toEqual({ position: 2, total: 3, cutLine: 'reserve', reservePosition: 1 });
+    expect(entryOf(notEntered.uuid)).toBeNull();
+    // A user without a card is in no entry list.
+    const { body: others } = await client.myTournaments();
+    expect(others.items.every((i: Item) => i.myEntry === null)).toBe(true);
   });
 });

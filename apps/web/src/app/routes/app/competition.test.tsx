@@ -227,7 +227,9 @@ describe('/competition/:guid follow actions', () => {
   const NAME = 'Torneo Open di Natale – Singolare Femminile 4a categoria';
 
   /** The competition detail and the subscriptions calls on one follow state, as the server keeps it. */
-  function followApi(options: { followed?: boolean; subscribeAnswer?: 'conflict' } = {}) {
+  function followApi(
+    options: { followed?: boolean; subscribeAnswer?: 'conflict'; status?: 1 | 2 | 3 | 4 } = {},
+  ) {
     type FollowState = Pick<
       TournamentDetail,
       'followed' | 'subscriptionId' | 'lost' | 'notificationsEnabled'
@@ -260,7 +262,13 @@ describe('/competition/:guid follow actions', () => {
       calls.push({ method, path, body });
       if (path === '/api/user') return testUser();
       if (method === 'GET' && path === `/api/competitions/${GUID}`)
-        return json({ competition: detail({ followed: state.followed, tournaments: [tournament(state)] }) });
+        return json({
+          competition: detail({
+            followed: state.followed,
+            tournaments: [tournament(state)],
+            ...(options.status ? { status: options.status } : {}),
+          }),
+        });
       if (method === 'POST' && path === '/api/subscriptions/tournaments/subscribe') {
         state = justFollowed;
         if (options.subscribeAnswer === 'conflict') return apiError('ALREADY_SUBSCRIBED', 409);
@@ -317,15 +325,18 @@ describe('/competition/:guid follow actions', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(detailReads(calls)).toBe(2);
     expect(screen.getByRole('button', { name: 'Smetti di seguire' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Segna come perso' })).toBeTruthy();
+    // Registration still open: nobody has lost yet (issue 31 point 3).
+    expect(screen.queryByRole('button', { name: 'Segna come perso' })).toBeNull();
     // The toaster mounts with its first toast (a lazy chunk, decision 161): it may come after the detail.
     expect(await screen.findByText(`Ora segui ${NAME}`)).toBeTruthy();
   });
 
   it('toggles notifications, marks lost and back, and unfollows, each write with its id and body', async () => {
-    const calls = followApi({ followed: true });
+    // In progress: a player can have lost, and is told what marking it does.
+    const calls = followApi({ followed: true, status: 2 });
     renderApp(`/competition/${GUID}`);
     const toggle = await screen.findByRole('switch', { name: `Notifiche per ${NAME}` });
+    expect(screen.getByText(/^Sei stato eliminato: il torneo passa tra i persi/)).toBeTruthy();
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
 

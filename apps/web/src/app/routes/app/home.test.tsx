@@ -103,6 +103,7 @@ describe('dashboard: my tournaments', () => {
     section,
     competition: { ...competition, name, ...extra },
     tournament: null,
+    myEntry: null,
   });
 
   /** The dashboard's answer with the given next and current tournaments, an empty week otherwise. */

@@ -2,7 +2,7 @@ import type { FollowedTournament, MyTournamentSection } from '@radar/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch, testUser } from '../../../../test/api-stub';
-import { renderApp } from '../../../../test/test-utils';
+import { pointerDownOptions, renderApp } from '../../../../test/test-utils';
 
 let sequence = 0;
 
@@ -42,6 +42,7 @@ function followed(
       participantsCount: 12,
       maxParticipants: 32,
     },
+    myEntry: null,
     ...overrides,
   };
 }
@@ -102,6 +103,27 @@ const writes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
 
 const section = (name: RegExp) => screen.getByRole('region', { name });
 const card = (name: string) => screen.getByRole('article', { name });
+
+/** Opens a card's "more actions" menu and picks an item (by its accessible name). */
+async function pick(article: HTMLElement, item: string | RegExp) {
+  fireEvent.pointerDown(
+    within(article).getByRole('button', { name: /^Altre azioni per / }),
+    pointerDownOptions(),
+  );
+  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+}
+
+/** The names of a card's menu items, the menu then closed. */
+async function menuOf(article: HTMLElement): Promise<string[]> {
+  fireEvent.pointerDown(
+    within(article).getByRole('button', { name: /^Altre azioni per / }),
+    pointerDownOptions(),
+  );
+  const names = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+  fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  return names;
+}
 
 describe('/subscriptions (My tournaments)', () => {
   it('puts each followed tournament in the section the server gives it, with counts, dates and deadline', async () => {
@@ -168,16 +190,46 @@ describe('/subscriptions (My tournaments)', () => {
     expect(within(befana).getByText('Iscrizioni entro l’8 dic 2036, 12:00')).toBeTruthy();
     expect(within(befana).getByText('Iscritti: 26 per 24 posti')).toBeTruthy();
 
-    const natalSwitch = within(natale).getByRole('switch', {
-      name: 'Notifiche per Open di Natale – Singolare Femminile 4a categoria',
-    });
-    expect(natalSwitch.getAttribute('aria-checked')).toBe('true');
+    // One primary action, the rest in a menu named after the tournament.
+    expect(within(natale).getByRole('link', { name: 'Apri il torneo' }).getAttribute('href')).toMatch(
+      /^\/competition\/25C6CC33-AE3A-447E-A55B-/,
+    );
+    expect(
+      within(natale).getByRole('button', {
+        name: 'Altre azioni per Open di Natale – Singolare Femminile 4a categoria',
+      }),
+    ).toBeTruthy();
+    // Registration still open: nobody has lost yet, so "Segna come perso" is not offered.
+    expect(await menuOf(natale)).toEqual(['Spegni le notifiche', 'Smetti di seguire']);
+    // In progress: it is, saying what it means.
+    expect(await menuOf(card('Torneo di Primavera'))).toEqual([
+      'Spegni le notifiche',
+      expect.stringMatching(/^Segna come perso.*Sei stato eliminato/),
+      'Smetti di seguire',
+    ]);
     const lost = card('Memorial Rossi');
-    const lostSwitch = within(lost).getByRole('switch');
-    expect(lostSwitch.getAttribute('aria-checked')).toBe('false');
-    expect((lostSwitch as HTMLButtonElement).disabled).toBe(true);
-    expect(within(lost).getByRole('button', { name: 'Togli il segno di perso' })).toBeTruthy();
-    expect(within(natale).getByRole('button', { name: 'Segna come perso' })).toBeTruthy();
+    expect(await menuOf(lost)).toEqual(['Togli il segno di perso', 'Smetti di seguire']);
+  });
+
+  it('shows the user’s entry by their card: position out of the entries, and the cut line', async () => {
+    subscriptionsApi([
+      followed('open_registration', 'Open di Natale', {
+        myEntry: { position: 28, total: 65, cutLine: 'inside', reservePosition: null },
+      }),
+      followed('open_registration', 'Coppa della Befana', {
+        myEntry: { position: 70, total: 72, cutLine: 'reserve', reservePosition: 6 },
+      }),
+      followed('upcoming', 'Torneo di Primavera', {
+        myEntry: { position: 3, total: 9, cutLine: 'unknown', reservePosition: null },
+      }),
+      followed('upcoming', 'Memorial Rossi'),
+    ]);
+    renderApp('/subscriptions');
+    const natale = await screen.findByRole('article', { name: 'Open di Natale' });
+    expect(within(natale).getByText('28° su 65 · dentro')).toBeTruthy();
+    expect(within(card('Coppa della Befana')).getByText('70° su 72 · riserva n. 6')).toBeTruthy();
+    expect(within(card('Torneo di Primavera')).getByText('3° su 9')).toBeTruthy();
+    expect(within(card('Memorial Rossi')).queryByText(/° su /)).toBeNull();
   });
 
   it('says so when nothing is followed, with a way to explore', async () => {
@@ -191,7 +243,7 @@ describe('/subscriptions (My tournaments)', () => {
     subscriptionsApi([followed('concluded', 'x', { competition: null, tournament: null })]);
     renderApp('/subscriptions');
     const gone = await screen.findByRole('article', { name: 'Torneo non più pubblicato dalla federazione' });
-    expect(within(gone).getByRole('button', { name: 'Smetti di seguire' })).toBeTruthy();
+    expect(await menuOf(gone)).toEqual(['Spegni le notifiche', 'Smetti di seguire']);
   });
 
   it('unfollows only after confirmation: cancel does nothing, confirm calls the unsubscribe endpoint', async () => {
@@ -200,7 +252,7 @@ describe('/subscriptions (My tournaments)', () => {
     renderApp('/subscriptions');
     const natale = await screen.findByRole('article', { name: 'Open di Natale' });
 
-    fireEvent.click(within(natale).getByRole('button', { name: 'Smetti di seguire' }));
+    await pick(natale, 'Smetti di seguire');
     let dialog = await screen.findByRole('alertdialog', { name: 'Smettere di seguire questo torneo?' });
     expect(dialog.textContent).toContain(
       'Open di Natale – Singolare Femminile 4a categoria sparirà dai tuoi tornei',
@@ -209,7 +261,7 @@ describe('/subscriptions (My tournaments)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(writes(calls)).toEqual([]);
 
-    fireEvent.click(within(card('Open di Natale')).getByRole('button', { name: 'Smetti di seguire' }));
+    await pick(card('Open di Natale'), 'Smetti di seguire');
     dialog = await screen.findByRole('alertdialog');
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Smetti di seguire' }));
@@ -224,17 +276,18 @@ describe('/subscriptions (My tournaments)', () => {
     ).toBeTruthy();
   });
 
-  it('turns one tournament’s notifications off and on with the switch, no confirmation', async () => {
+  it('turns one tournament’s notifications off and on from its menu, no confirmation', async () => {
     const item = followed('open_registration', 'Open di Natale');
     const { calls } = subscriptionsApi([item]);
     renderApp('/subscriptions');
-    const toggle = await screen.findByRole('switch', { name: /^Notifiche per Open di Natale/ });
-    fireEvent.click(toggle);
-    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
-    expect(screen.getByText('Notifiche spente')).toBeTruthy();
-    await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(toggle);
-    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    const natale = await screen.findByRole('article', { name: 'Open di Natale' });
+    expect(within(natale).queryByText('Notifiche spente')).toBeNull();
+    await pick(natale, 'Spegni le notifiche');
+    // Off: the card says so.
+    expect(await within(card('Open di Natale')).findByText('Notifiche spente')).toBeTruthy();
+    await waitFor(async () => expect(await menuOf(card('Open di Natale'))).toContain('Accendi le notifiche'));
+    await pick(card('Open di Natale'), 'Accendi le notifiche');
+    await waitFor(() => expect(within(card('Open di Natale')).queryByText('Notifiche spente')).toBeNull());
     const path = `/api/subscriptions/tournaments/subscribe/${item.id}/notifications`;
     expect(writes(calls)).toEqual([
       { method: 'PATCH', path, body: { enabled: false } },
@@ -243,13 +296,18 @@ describe('/subscriptions (My tournaments)', () => {
   });
 
   it('marks lost after confirmation (to the lost section, notifications off) and back (previous setting)', async () => {
-    const item = followed('open_registration', 'Open di Natale', { notificationsEnabled: false });
-    const { calls } = subscriptionsApi([item, followed('open_registration', 'Coppa della Befana')]);
+    // In progress: a player can have lost.
+    const ongoing = { ...roma, name: 'Open di Natale', status: 2 as const };
+    const item = followed('ongoing', 'Open di Natale', { notificationsEnabled: false, competition: ongoing });
+    const { calls } = subscriptionsApi([
+      item,
+      followed('ongoing', 'Coppa della Befana', { competition: { ...ongoing, name: 'Coppa della Befana' } }),
+    ]);
     renderApp('/subscriptions');
-    await screen.findByRole('region', { name: 'Iscrizioni aperte 2' });
+    await screen.findByRole('region', { name: 'In corso 2' });
 
     // Cancelled: nothing sent.
-    fireEvent.click(within(card('Open di Natale')).getByRole('button', { name: 'Segna come perso' }));
+    await pick(card('Open di Natale'), /^Segna come perso/);
     fireEvent.click(
       within(await screen.findByRole('alertdialog', { name: 'Segnare il torneo come perso?' })).getByRole(
         'button',
@@ -259,7 +317,7 @@ describe('/subscriptions (My tournaments)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(writes(calls)).toEqual([]);
 
-    fireEvent.click(within(card('Open di Natale')).getByRole('button', { name: 'Segna come perso' }));
+    await pick(card('Open di Natale'), /^Segna come perso/);
     await act(async () => {
       fireEvent.click(
         within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Segna come perso' }),
@@ -267,19 +325,20 @@ describe('/subscriptions (My tournaments)', () => {
     });
     const lostSection = await screen.findByRole('region', { name: 'Persi 1' });
     const lost = within(lostSection).getByRole('article', { name: 'Open di Natale' });
-    expect(within(lost).getByRole('switch').getAttribute('aria-checked')).toBe('false');
-    expect(within(lost).getByText('Notifiche spente (torneo perso)')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Iscrizioni aperte 1' })).toBeTruthy();
+    // Lost: its notifications are off, and the menu offers no way to turn them on.
+    expect(within(lost).getByText('Perso')).toBeTruthy();
+    expect(await menuOf(lost)).toEqual(['Togli il segno di perso', 'Smetti di seguire']);
+    expect(screen.getByRole('region', { name: 'In corso 1' })).toBeTruthy();
 
-    fireEvent.click(within(lost).getByRole('button', { name: 'Togli il segno di perso' }));
+    await pick(card('Open di Natale'), 'Togli il segno di perso');
     const dialog = await screen.findByRole('alertdialog', { name: 'Togliere il segno di perso?' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Togli il segno' }));
     });
-    await screen.findByRole('region', { name: 'Iscrizioni aperte 2' });
+    await screen.findByRole('region', { name: 'In corso 2' });
     expect(screen.queryByRole('region', { name: /^Persi/ })).toBeNull();
     // Its notifications were off before: still off.
-    expect(within(card('Open di Natale')).getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    expect(within(card('Open di Natale')).getByText('Notifiche spente')).toBeTruthy();
     const path = `/api/subscriptions/tournaments/subscribe/${item.id}/lost`;
     expect(writes(calls)).toEqual([
       { method: 'PATCH', path, body: { lost: true } },
@@ -294,7 +353,7 @@ describe('/subscriptions (My tournaments)', () => {
     const natale = await screen.findByRole('article', { name: 'Open di Natale' });
     // Someone unfollowed it in another tab: the server answers 404 NOT_SUBSCRIBED.
     api.forget(item.id);
-    fireEvent.click(within(natale).getByRole('button', { name: 'Smetti di seguire' }));
+    await pick(natale, 'Smetti di seguire');
     await act(async () => {
       fireEvent.click(
         within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Smetti di seguire' }),

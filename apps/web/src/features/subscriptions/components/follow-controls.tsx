@@ -20,19 +20,27 @@ export interface FollowTarget {
   name: string;
   /** The user's subscription, null when not followed. */
   subscription: { id: string; notificationsEnabled: boolean; lost: boolean } | null;
+  /** The competition's status now (1 concluded, 2 ongoing, …); null when no longer published. */
+  status: 1 | 2 | 3 | 4 | null;
 }
+
+/**
+ * Whether "Segna come perso" applies: a player loses once play has begun, so only a tournament
+ * in progress or concluded can be marked (and a marked one can always be unmarked).
+ */
+export const canMarkLost = (target: Pick<FollowTarget, 'subscription' | 'status'>) =>
+  target.subscription !== null && (target.subscription.lost || target.status === 1 || target.status === 2);
 
 type Action = 'follow' | 'unfollow' | 'lost' | 'unlost';
 
 /**
  * Follow / unfollow, notifications on/off and mark lost / remove the lost mark for one
- * tournament (spec §2, §4), used by the tournament detail and My tournaments. Every action
- * except the notifications switch asks for confirmation first; failures are toasts with the
- * server's reason in the user's language.
+ * tournament (spec §2, §4), for the tournament detail's controls and My tournaments' card menu.
+ * Every action except notifications on/off asks for confirmation first (`dialog`, to render);
+ * failures are toasts with the server's reason in the user's language.
  */
-export function FollowControls({ target, className }: { target: FollowTarget; className?: string }) {
+export function useFollowActions(target: FollowTarget) {
   const { t } = useTranslation();
-  const switchId = useId();
   const [asking, setAsking] = useState<Action | null>(null);
   // What the dialog says stays while it fades out after a choice.
   const [shown, setShown] = useState<Action>('follow');
@@ -111,6 +119,40 @@ export function FollowControls({ target, className }: { target: FollowTarget; cl
     },
   } as const;
   const dialog = dialogs[shown];
+  const setNotificationsOf = (enabled: boolean) => {
+    if (!subscription) return;
+    void setNotifications
+      .mutateAsync({ subscriptionId: subscription.id, enabled })
+      .catch(fail(t('subscriptions.errors.update')));
+  };
+
+  return {
+    ask,
+    busy,
+    setNotifications: setNotificationsOf,
+    notificationsPending: setNotifications.isPending,
+    dialog: (
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        title={dialog.title}
+        description={dialog.description}
+        confirmLabel={dialog.confirmLabel}
+        destructive={dialog.destructive}
+        onConfirm={confirm}
+      />
+    ),
+  };
+}
+
+/** The tournament detail's follow controls for one draw: follow, or the switch and the other actions. */
+export function FollowControls({ target, className }: { target: FollowTarget; className?: string }) {
+  const { t } = useTranslation();
+  const switchId = useId();
+  const { ask, busy, setNotifications, notificationsPending, dialog } = useFollowActions(target);
+  const { subscription, name } = target;
 
   return (
     <div className={cn('flex flex-wrap items-center gap-x-4 gap-y-3', className)}>
@@ -129,12 +171,8 @@ export function FollowControls({ target, className }: { target: FollowTarget; cl
               id={switchId}
               aria-label={t('subscriptions.actions.notificationsFor', { name })}
               checked={subscription.notificationsEnabled}
-              disabled={subscription.lost || setNotifications.isPending}
-              onCheckedChange={(enabled) =>
-                void setNotifications
-                  .mutateAsync({ subscriptionId: subscription.id, enabled })
-                  .catch(fail(t('subscriptions.errors.update')))
-              }
+              disabled={subscription.lost || notificationsPending}
+              onCheckedChange={setNotifications}
             />
             <label
               htmlFor={switchId}
@@ -154,37 +192,34 @@ export function FollowControls({ target, className }: { target: FollowTarget; cl
             </label>
           </div>
           <div className="flex flex-wrap gap-2 sm:ml-auto">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => ask(subscription.lost ? 'unlost' : 'lost')}
-              disabled={busy}
-            >
-              {subscription.lost ? (
-                <FlagOff aria-hidden="true" className="size-4" />
-              ) : (
-                <Flag aria-hidden="true" className="size-4" />
-              )}
-              {subscription.lost ? t('subscriptions.actions.unlost') : t('subscriptions.actions.lost')}
-            </Button>
+            {canMarkLost(target) ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => ask(subscription.lost ? 'unlost' : 'lost')}
+                disabled={busy}
+              >
+                {subscription.lost ? (
+                  <FlagOff aria-hidden="true" className="size-4" />
+                ) : (
+                  <Flag aria-hidden="true" className="size-4" />
+                )}
+                {subscription.lost ? t('subscriptions.actions.unlost') : t('subscriptions.actions.lost')}
+              </Button>
+            ) : null}
             <Button variant="ghost" size="sm" onClick={() => ask('unfollow')} disabled={busy}>
               <StarOff aria-hidden="true" className="size-4" />
               {t('subscriptions.actions.unfollow')}
             </Button>
           </div>
+          {canMarkLost(target) && !subscription.lost ? (
+            <p className="basis-full text-sm text-pretty text-muted-foreground">
+              {t('subscriptions.actions.lostHint')}
+            </p>
+          ) : null}
         </>
       )}
-      <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => {
-          if (!open) setAsking(null);
-        }}
-        title={dialog.title}
-        description={dialog.description}
-        confirmLabel={dialog.confirmLabel}
-        destructive={dialog.destructive}
-        onConfirm={confirm}
-      />
+      {dialog}
     </div>
   );
 }

@@ -1,17 +1,48 @@
 import type { FollowedTournament } from '@radar/shared';
-import { CalendarDays, Clock, MapPin, Users } from 'lucide-react';
+import { BellOff, CalendarDays, Clock, MapPin, Medal, Users } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompetitionStatusBadge } from '@/components/competition-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
-import { FollowControls } from '@/features/subscriptions/components/follow-controls';
+import { FollowedCardActions } from '@/features/subscriptions/components/followed-card-actions';
 import { formatDayRange, formatInstant, formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 
-/** One followed tournament: what and where, when registration closes, and its follow controls. */
+/**
+ * The user's entry by their card: `28° su 65 · dentro`, or among the reserves, or a position
+ * alone when the draw's size is unknown.
+ */
+function EntryLine({ entry }: { entry: NonNullable<FollowedTournament['myEntry']> }) {
+  const { t } = useTranslation();
+  const where =
+    entry.cutLine === 'inside'
+      ? t('subscriptions.card.entryInside')
+      : entry.cutLine === 'reserve'
+        ? t('subscriptions.card.entryReserve', { count: entry.reservePosition ?? 0 })
+        : null;
+  return (
+    <p
+      className={cn(
+        'flex items-center gap-2 text-sm font-medium',
+        entry.cutLine === 'inside' && 'text-success',
+        entry.cutLine === 'reserve' && 'text-destructive',
+      )}
+    >
+      <Medal aria-hidden="true" className="size-4 shrink-0" />
+      <span>
+        <span className="sr-only">{t('subscriptions.card.entryLabel')} </span>
+        {[t('subscriptions.card.entryPosition', { position: entry.position, total: entry.total }), where]
+          .filter(Boolean)
+          .join(' · ')}
+      </span>
+    </p>
+  );
+}
+
+/** One followed tournament: what and where, the user's entry, when registration closes, and its actions. */
 export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -38,6 +69,12 @@ export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
       <div className="flex flex-wrap items-center gap-2">
         {c && <CompetitionStatusBadge status={c.status} />}
         {item.lost && <Badge tone="destructive">{t('competitions.lost')}</Badge>}
+        {!item.lost && !item.notificationsEnabled && (
+          <Badge>
+            <BellOff aria-hidden="true" className="size-3.5" />
+            {t('subscriptions.actions.notificationsOff')}
+          </Badge>
+        )}
       </div>
       <div className="flex flex-col gap-0.5">
         <h3 id={titleId} className="text-lg leading-snug font-semibold text-balance">
@@ -47,6 +84,7 @@ export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
         </h3>
         {tournament && <p className="text-sm font-medium">{tournament.description}</p>}
       </div>
+      {item.myEntry && <EntryLine entry={item.myEntry} />}
       {c && (
         <dl className="grid gap-y-1.5 text-sm text-muted-foreground">
           <div className="flex items-center gap-2">
@@ -99,13 +137,13 @@ export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
           )}
         </dl>
       )}
-      <FollowControls
-        className="border-t border-border pt-3"
+      <FollowedCardActions
         target={{
           competitionGuid: item.competitionGuid,
           tournamentUuid: item.tournamentUuid,
           name,
           subscription: { id: item.id, notificationsEnabled: item.notificationsEnabled, lost: item.lost },
+          status: c?.status ?? null,
         }}
       />
     </article>

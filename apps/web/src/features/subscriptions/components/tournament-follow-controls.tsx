@@ -6,7 +6,7 @@ export function TournamentFollowControls({
   competition,
   tournament: t0,
 }: {
-  competition: { guid: string; name: string };
+  competition: { guid: string; name: string; status: 1 | 2 | 3 | 4 };
   tournament: TournamentDetail;
 }) {
   return (
@@ -24,6 +24,7 @@ export function TournamentFollowControls({
                 lost: t0.lost,
               }
             : null,
+        status: competition.status,
       }}
     />
   );
