@@ -15,6 +15,20 @@ export interface WhatsNewEntry {
 
 export const WHATS_NEW: readonly WhatsNewEntry[] = [
   {
+    id: '2026-11-26-emails-and-my-tournaments',
+    date: '2026-11-26',
+    texts: {
+      it: {
+        title: 'Email che dicono tutto, e la tua posizione nei tornei che segui',
+        body: 'L’email di un nuovo torneo ne riporta date, luogo, tabelloni, categoria e chiusura delle iscrizioni, dice per quali valori corrisponde ai tuoi filtri (per esempio “Regione: Lazio”) e il suo pulsante apre il torneo; quella dell’ordine di gioco porta al file. In I miei tornei ogni scheda mostra la tua posizione (“28° su 65 · dentro”), con un’azione principale e le altre in un menu.',
+      },
+      en: {
+        title: 'Emails that say it all, and your position in the tournaments you follow',
+        body: 'A new-tournament email gives its dates, place, draws, category and registration deadline, says which values matched your filters (for example “Region: Lazio”) and its button opens the tournament; the order-of-play email links the file. In My tournaments each card shows your position (“No. 28 of 65 · in the draw”), with one main action and the others in a menu.',
+      },
+    },
+  },
+  {
     id: '2026-11-26-match-day-first',
     date: '2026-11-26',
     texts: {
