@@ -29,6 +29,16 @@ export function drawLabel(t: TFunction, draw: Draw): string {
   return parts.join(' · ');
 }
 
+/**
+ * A draw's name in the interface's language: the federation's own words in Italian ("Singolare
+ * Maschile 4a categoria"); in English its label from the draw's type, class and age
+ * ("Men's singles · Category 4 · Open"), the federation's words only when the type is unknown.
+ */
+export function drawName(t: TFunction, language: Language, draw: Draw & { description: string }): string {
+  if (language === 'it' || !draw.type) return draw.description;
+  return drawLabel(t, draw);
+}
+
 export function sourceLabel(t: TFunction, codFonte: number | null, fallback: string | null): string {
   if (codFonte === 1 || codFonte === 2 || codFonte === 3) return t(`competitions.source.${codFonte}`);
   return fallback ?? t('competitions.unknown');

@@ -16,10 +16,13 @@ import { BackToSearch } from '@/features/explore/components/back-to-search';
 import { CardEntryPanel } from '@/features/fitp/components/card-entry-panel';
 import { TournamentFollowControls } from '@/features/subscriptions/components/tournament-follow-controls';
 import { isApiClientError, isDegraded } from '@/lib/api-client';
+import { drawName } from '@/lib/competition-labels';
+import { useLanguage } from '@/lib/use-language';
 
 /** `/competition/:guid` (signed in): one competition and every draw in it. */
 export function CompetitionRoute() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { guid = '' } = useParams();
   const validGuid = competitionGuidSchema.safeParse(guid).success;
   const query = useCompetition(guid, { enabled: validGuid });
@@ -87,7 +90,7 @@ export function CompetitionRoute() {
               <TabsList aria-label={t('competition.tournaments')}>
                 {competition.tournaments.map((tournament) => (
                   <TabsTrigger key={tournament.uuid} value={tournament.uuid}>
-                    {tournament.description}
+                    {drawName(t, language, tournament)}
                   </TabsTrigger>
                 ))}
               </TabsList>

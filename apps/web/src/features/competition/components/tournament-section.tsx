@@ -2,7 +2,7 @@ import type { TournamentDetail } from '@radar/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { drawLabel } from '@/lib/competition-labels';
+import { drawLabel, drawName } from '@/lib/competition-labels';
 import { formatInstant, formatNumber, formatRankingValue } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
@@ -54,7 +54,7 @@ export function TournamentSection({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-xl font-semibold">{t0.description}</h2>
+        <h2 className="text-xl font-semibold">{drawName(t, language, t0)}</h2>
         {t0.followed && <Badge tone="primary">{t('competitions.followed')}</Badge>}
         {t0.lost && <Badge tone="destructive">{t('competitions.lost')}</Badge>}
       </div>

@@ -7,6 +7,7 @@ import { CompetitionStatusBadge } from '@/components/competition-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { FollowedCardActions } from '@/features/subscriptions/components/followed-card-actions';
+import { drawName } from '@/lib/competition-labels';
 import { formatDayRange, formatInstant, formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
@@ -49,7 +50,8 @@ export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
   const titleId = useId();
   const { competition: c, tournament } = item;
   const title = c?.name ?? t('subscriptions.card.unavailable');
-  const name = [c?.name, tournament?.description].filter(Boolean).join(' – ') || title;
+  const draw = tournament ? drawName(t, language, tournament) : null;
+  const name = [c?.name, draw].filter(Boolean).join(' – ') || title;
   const place =
     c &&
     [c.club, c.city && `${c.city}${c.provinceSigla ? ` (${c.provinceSigla})` : ''}`]
@@ -82,7 +84,7 @@ export function FollowedTournamentCard({ item }: { item: FollowedTournament }) {
             {title}
           </Link>
         </h3>
-        {tournament && <p className="text-sm font-medium">{tournament.description}</p>}
+        {draw && <p className="text-sm font-medium">{draw}</p>}
       </div>
       {item.myEntry && <EntryLine entry={item.myEntry} />}
       {c && (
