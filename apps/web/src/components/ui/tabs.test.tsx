@@ -109,4 +109,32 @@ describe('Tabs (WAI-ARIA tabs pattern, decision 178)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'outside' }));
     expect(tab('list').getAttribute('aria-selected')).toBe('true');
   });
+
+  it('shows a hint at each end of a row that hides tabs, and scrolls by it', () => {
+    render(<Example />);
+    const row = screen.getByRole('tablist', { name: 'Views' });
+    // jsdom lays nothing out: a row 200 px wide holding 500 px of tabs.
+    Object.defineProperties(row, {
+      clientWidth: { configurable: true, value: 200 },
+      scrollWidth: { configurable: true, value: 500 },
+    });
+    const scrollBy = vi.fn((options: ScrollToOptions) => {
+      row.scrollLeft += options.left ?? 0;
+      fireEvent.scroll(row);
+    });
+    row.scrollBy = scrollBy as unknown as typeof row.scrollBy;
+    expect(screen.queryByRole('button', { name: 'Altre schede a destra' })).toBeNull();
+    fireEvent.scroll(row);
+    const after = screen.getByRole('button', { name: 'Altre schede a destra' });
+    expect(screen.queryByRole('button', { name: 'Altre schede a sinistra' })).toBeNull();
+
+    fireEvent.click(after);
+    expect(scrollBy).toHaveBeenCalledWith({ left: 160, behavior: 'smooth' });
+    expect(screen.getByRole('button', { name: 'Altre schede a sinistra' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Altre schede a destra' }));
+    // At the end: only the hint back.
+    expect(row.scrollLeft).toBe(320);
+    expect(screen.queryByRole('button', { name: 'Altre schede a destra' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Altre schede a sinistra' })).toBeTruthy();
+  });
 });

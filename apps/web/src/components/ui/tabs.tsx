@@ -1,13 +1,16 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   type ComponentProps,
   createContext,
   type KeyboardEvent,
   useCallback,
   useContext,
+  useEffect,
   useId,
   useMemo,
   useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 
 /**
@@ -85,8 +88,45 @@ const MOVES: Record<string, (index: number, count: number) => number> = {
   End: (_, count) => count - 1,
 };
 
+/** Which ends of a scrolling row hide tabs: the hints show there. */
+function useOverflow() {
+  const [row, setRow] = useState<HTMLDivElement | null>(null);
+  const [hidden, setHidden] = useState({ before: false, after: false });
+  useEffect(() => {
+    if (!row) return;
+    const measure = () => {
+      const before = row.scrollLeft > 1;
+      const after = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      setHidden((current) =>
+        current.before === before && current.after === after ? current : { before, after },
+      );
+    };
+    measure();
+    // The selected tab in view (a tournament may open on its fifth draw).
+    row.querySelector<HTMLElement>('[aria-selected="true"]')?.scrollIntoView?.({
+      block: 'nearest',
+      inline: 'nearest',
+    });
+    row.addEventListener('scroll', measure, { passive: true });
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    resize?.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      resize?.disconnect();
+    };
+  }, [row]);
+  return { ref: setRow, row, hidden };
+}
+
+/**
+ * The row of tabs. Too many for the width, it scrolls sideways, and each end that hides tabs
+ * shows a fade with an arrow (pressing it scrolls by most of a width): a row cut at the edge
+ * with no sign of more is how tabs get missed on a phone.
+ */
 export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
   const { activationMode } = useTabs('TabsList');
+  const { t } = useTranslation();
+  const { ref, row, hidden } = useOverflow();
   const onArrow = (event: KeyboardEvent<HTMLDivElement>) => {
     onKeyDown?.(event);
     const move = MOVES[event.key];
@@ -97,17 +137,50 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
     event.preventDefault();
     const next = tabs[move(index, tabs.length)];
     next?.focus();
+    next?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     if (activationMode === 'automatic') next?.click();
   };
+  const scroll = (direction: 1 | -1) =>
+    row?.scrollBy({ left: direction * row.clientWidth * 0.8, behavior: 'smooth' });
+  const hint = (side: 'before' | 'after') => (
+    <button
+      type="button"
+      // The keyboard has the arrow keys; the hint is for a pointer (and says there is more).
+      tabIndex={-1}
+      aria-label={t(side === 'after' ? 'tabs.moreAfter' : 'tabs.moreBefore')}
+      data-hint={side}
+      onClick={() => scroll(side === 'after' ? 1 : -1)}
+      className={cn(
+        'absolute inset-y-0 z-10 flex w-10 items-center text-muted-foreground',
+        side === 'after'
+          ? 'right-0 justify-end bg-gradient-to-l from-background via-background/80 to-transparent'
+          : 'left-0 justify-start bg-gradient-to-r from-background via-background/80 to-transparent',
+      )}
+    >
+      {side === 'after' ? (
+        <ChevronRight aria-hidden="true" className="size-4" />
+      ) : (
+        <ChevronLeft aria-hidden="true" className="size-4" />
+      )}
+    </button>
+  );
   return (
-    // The arrow keys belong to the tablist, as the pattern says (its tabs are its only focus stops).
-    <div
-      role="tablist"
-      aria-orientation="horizontal"
-      className={cn('flex w-full gap-1 overflow-x-auto border-b border-border', className)}
-      onKeyDown={onArrow}
-      {...props}
-    />
+    <div className="relative">
+      {hidden.before && hint('before')}
+      {/* The arrow keys belong to the tablist, as the pattern says (its tabs are its only focus stops). */}
+      <div
+        ref={ref}
+        role="tablist"
+        aria-orientation="horizontal"
+        className={cn(
+          'flex w-full gap-1 overflow-x-auto border-b border-border [scrollbar-width:thin]',
+          className,
+        )}
+        onKeyDown={onArrow}
+        {...props}
+      />
+      {hidden.after && hint('after')}
+    </div>
   );
 }
 

@@ -25,6 +25,64 @@ const participants = [
 }));
 
 describe('/competition/:guid', () => {
+  it('opens on the draw the card is entered in, leads with the entry, and lists the first entrants and the user’s row until "show all"', async () => {
+    const many = Array.from({ length: 15 }, (_, i) => ({
+      id: i + 1,
+      name: `Nome${i + 1}`,
+      surname: `Cognome${i + 1}`,
+      ranking: '4.1',
+      rankingValue: 4.01,
+      position: i + 1,
+      membershipCard: null,
+      subscriptionDate: null,
+      club: null,
+      isMe: i + 1 === 13,
+    }));
+    stubApi({
+      [`/api/competitions/${GUID}`]: () =>
+        json({
+          competition: detail({
+            tournaments: [
+              tournament({ description: 'Singolare Femminile 4a categoria', followed: false }),
+              tournament({
+                uuid: 'B1E2C3D4-0000-4000-8000-000000000003',
+                description: 'Singolare Maschile 4a categoria',
+                participants: many,
+                participantsCount: 15,
+                myEntry: {
+                  participantId: 13,
+                  position: 13,
+                  total: 15,
+                  subscriptionDate: null,
+                  cutLine: 'inside',
+                  reservePosition: null,
+                  partner: null,
+                },
+              }),
+            ],
+          }),
+        }),
+    });
+    renderApp(`/competition/${GUID}`);
+    const tab = await screen.findByRole('tab', { name: 'Singolare Maschile 4a categoria' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel');
+    // The entry comes before the entrants.
+    const entry = within(panel).getByTestId('fitp-entry');
+    const entrants = within(panel).getByRole('region', { name: 'Iscritti' });
+    expect(entry.compareDocumentPosition(entrants) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const names = () =>
+      within(within(entrants).getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(names()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '13']);
+    fireEvent.click(within(entrants).getByRole('button', { name: 'Mostra tutti gli iscritti (15)' }));
+    expect(names()).toHaveLength(15);
+    fireEvent.click(within(entrants).getByRole('button', { name: 'Mostra meno iscritti' }));
+    expect(names()).toHaveLength(11);
+  });
+
   it('shows the competition, each draw’s settings, participants with positions, the user’s entry and the items', async () => {
     stubApi({
       [`/api/competitions/${GUID}`]: () =>

@@ -12,6 +12,7 @@ import { CompetitionFacts } from '@/features/competition/components/competition-
 import { CompetitionFiles } from '@/features/competition/components/competition-files';
 import { CompetitionNotFound } from '@/features/competition/components/competition-not-found';
 import { TournamentSection } from '@/features/competition/components/tournament-section';
+import { defaultDraw } from '@/features/competition/lib/default-draw';
 import { BackToSearch } from '@/features/explore/components/back-to-search';
 import { CardEntryPanel } from '@/features/fitp/components/card-entry-panel';
 import { TournamentFollowControls } from '@/features/subscriptions/components/tournament-follow-controls';
@@ -86,7 +87,7 @@ export function CompetitionRoute() {
               }
             />
           ) : (
-            <Tabs defaultValue={competition.tournaments[0]?.uuid}>
+            <Tabs defaultValue={defaultDraw(competition.tournaments)}>
               <TabsList aria-label={t('competition.tournaments')}>
                 {competition.tournaments.map((tournament) => (
                   <TabsTrigger key={tournament.uuid} value={tournament.uuid}>

@@ -41,7 +41,7 @@ function FileList({ title, files, empty }: { title: string; files: CompetitionFi
   );
 }
 
-/** The competition's documents, rules and orders of play (by day of play). */
+/** The competition's orders of play (by day of play) first, what a player opens on match day; then documents and rules. */
 export function CompetitionFiles({
   documents,
   rules,
@@ -55,6 +55,11 @@ export function CompetitionFiles({
   return (
     <div className="mb-8 grid gap-4 lg:grid-cols-3">
       <FileList
+        title={t('competition.ordersOfPlay.title')}
+        files={ordersOfPlay}
+        empty={t('competition.ordersOfPlay.empty')}
+      />
+      <FileList
         title={t('competition.documents.title')}
         files={documents}
         empty={t('competition.documents.empty')}
@@ -63,11 +68,6 @@ export function CompetitionFiles({
         title={t('competition.rulesFiles.title')}
         files={rules}
         empty={t('competition.rulesFiles.empty')}
-      />
-      <FileList
-        title={t('competition.ordersOfPlay.title')}
-        files={ordersOfPlay}
-        empty={t('competition.ordersOfPlay.empty')}
       />
     </div>
   );

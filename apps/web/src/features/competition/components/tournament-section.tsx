@@ -1,11 +1,14 @@
 import type { TournamentDetail } from '@radar/shared';
-import type { ReactNode } from 'react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { drawLabel, drawName } from '@/lib/competition-labels';
 import { formatInstant, formatNumber, formatRankingValue } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
+import { ENTRANTS_SHOWN, shownEntrants } from '../lib/default-draw';
 import { DeadlineBands } from './deadline-bands';
 import { DrawList } from './draw-list';
 import { PracticalInfo } from './practical-info';
@@ -29,10 +32,11 @@ const PARTICIPANT_COLUMNS = [
 ] as const;
 
 /**
- * One draw of the competition: the user's follow of it (follow/unfollow, notifications, lost:
- * the `followControls` slot, filled by the route with the subscriptions feature's controls),
- * its settings, deadlines by band and practical information, the user’s entry (the `entryPanel`
- * slot, the FITP card feature’s panel), participants and published draws.
+ * One draw of the competition, what matters on the day first (issue 31 point 2): the user’s
+ * entry (the `entryPanel` slot, the FITP card feature’s panel), their follow of it (the
+ * `followControls` slot, the subscriptions feature’s controls), the published draws; then its
+ * settings, deadlines by band and practical information; the entrants last, the first rows and
+ * the user’s own shown until "show all".
  */
 export function TournamentSection({
   tournament: t0,
@@ -51,6 +55,8 @@ export function TournamentSection({
   const language = useLanguage();
   const unknown = t('competitions.unknown');
   const myId = t0.myEntry?.participantId;
+  const [expanded, setExpanded] = useState(false);
+  const shown = shownEntrants(t0.participants, myId, expanded);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -58,7 +64,21 @@ export function TournamentSection({
         {t0.followed && <Badge tone="primary">{t('competitions.followed')}</Badge>}
         {t0.lost && <Badge tone="destructive">{t('competitions.lost')}</Badge>}
       </div>
+      {entryPanel}
       {followControls}
+
+      {t0.draws.length === 0 ? (
+        <section
+          aria-label={t('competition.draws.title')}
+          className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
+        >
+          <h3 className="mb-3 font-semibold">{t('competition.draws.title')}</h3>
+          <p className="text-sm text-muted-foreground">{t('competition.draws.empty')}</p>
+        </section>
+      ) : (
+        t0.draws.map((draw) => <DrawList key={draw.sectionCode} draw={draw} />)
+      )}
+
       <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:grid-cols-3 lg:grid-cols-4">
         <Info label={t('competition.info.draw')}>{drawLabel(t, t0) || unknown}</Info>
         <Info label={t('competition.info.matchFormat')}>{t0.matchFormat ?? unknown}</Info>
@@ -74,8 +94,6 @@ export function TournamentSection({
 
       <DeadlineBands deadlines={t0.deadlines} cardRanking={cardRanking} />
       <PracticalInfo tournament={t0} />
-
-      {entryPanel}
 
       <section
         aria-label={t('competition.participants')}
@@ -100,7 +118,7 @@ export function TournamentSection({
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">
-                {t0.participants.map((p) => (
+                {shown.map((p) => (
                   <tr key={p.id} className={cn(p.id === myId && 'bg-success/10 font-semibold')}>
                     <td className="px-3 py-2 tabular-nums">{formatNumber(p.position, language)}</td>
                     <td className="px-3 py-2">
@@ -127,21 +145,30 @@ export function TournamentSection({
                 ))}
               </tbody>
             </table>
+            {t0.participants.length > ENTRANTS_SHOWN && (
+              <div className="flex justify-center p-2">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-expanded={expanded}
+                  onClick={() => setExpanded((value) => !value)}
+                >
+                  {expanded ? (
+                    <ChevronUp aria-hidden="true" className="size-4" />
+                  ) : (
+                    <ChevronDown aria-hidden="true" className="size-4" />
+                  )}
+                  {expanded
+                    ? t('competition.participantsTable.showFewer')
+                    : t('competition.participantsTable.showAll', {
+                        count: formatNumber(t0.participants.length, language),
+                      })}
+                </Button>
+              </div>
+            )}
           </div>
         )}
       </section>
-
-      {t0.draws.length === 0 ? (
-        <section
-          aria-label={t('competition.draws.title')}
-          className="rounded-2xl border border-border bg-surface p-5 shadow-sm"
-        >
-          <h3 className="mb-3 font-semibold">{t('competition.draws.title')}</h3>
-          <p className="text-sm text-muted-foreground">{t('competition.draws.empty')}</p>
-        </section>
-      ) : (
-        t0.draws.map((draw) => <DrawList key={draw.sectionCode} draw={draw} />)
-      )}
     </div>
   );
 }
