@@ -144,6 +144,8 @@ export const envSchema = z
     /** The bundled simulator's calendar size (unset: the federation's, about 16,000 in 65 weeks). */
     FITP_SIMULATOR_COMPETITIONS: z.coerce.number().int().min(1).max(100_000).optional(),
     FITP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** How long a user's request waits for a live federation read before the stored data is served. */
+    FITP_LIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     FITP_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
     INGEST_INTERVAL_MINUTES: z.coerce
       .number()
@@ -249,7 +251,11 @@ export const envSchema = z
         seed: env.FITP_SIMULATOR_SEED,
         competitions: env.FITP_SIMULATOR_COMPETITIONS,
       },
-      fitp: { timeoutMs: env.FITP_TIMEOUT_MS, maxRetries: env.FITP_MAX_RETRIES },
+      fitp: {
+        timeoutMs: env.FITP_TIMEOUT_MS,
+        liveTimeoutMs: env.FITP_LIVE_TIMEOUT_MS,
+        maxRetries: env.FITP_MAX_RETRIES,
+      },
       ingestIntervalMinutes: env.INGEST_INTERVAL_MINUTES,
       role: env.ROLE,
       logLevel: env.LOG_LEVEL,

@@ -16,9 +16,6 @@ export const serviceDownErrorSchema = apiErrorSchema
   .extend({ serviceDown: z.literal(true) })
   .meta({ id: 'ServiceDownError' });
 
-/** A federation call made while the user waits gives up sooner than ingestion's. */
-export const LIVE_TIMEOUT_MS = 5_000;
-
 /** The app's `LiveDeps`: its database, federation, logger and clock, with the live timeout. */
 export function liveDeps(app: FastifyInstance): LiveDeps {
   return {
@@ -26,7 +23,8 @@ export function liveDeps(app: FastifyInstance): LiveDeps {
     federation: app.deps.federation,
     logger: app.log,
     now: app.deps.now,
-    liveTimeoutMs: Math.min(app.deps.config.fitp.timeoutMs, LIVE_TIMEOUT_MS),
+    // A federation read made while the user waits gives up sooner than ingestion's.
+    liveTimeoutMs: Math.min(app.deps.config.fitp.timeoutMs, app.deps.config.fitp.liveTimeoutMs),
     requestLiveUpdates: async () => {
       const queue = app.deps.queue;
       if (queue) await requestLiveUpdates(queue);

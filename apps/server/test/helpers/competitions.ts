@@ -28,12 +28,14 @@ export async function createFederationTestApp(
     simulator?: SimulatorOptions;
     /** With the job queue (no workers, no schedules): a test looks at the jobs the app asks for. */
     withQueue?: boolean;
+    /** The app's environment (e.g. its federation timeouts). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<FederationTestApp> {
   const sim = await startTestSimulator(options.simulator);
   const federation = testFederationClient(sim.url);
   const now = () => sim.clock.now();
-  const test = await createTestApp({ federation, now, withQueue: options.withQueue });
+  const test = await createTestApp({ federation, now, withQueue: options.withQueue, env: options.env });
   const ingestion: IngestionDeps = { db: test.database.db, federation, logger: silentLogger, now };
   if (options.ingest ?? true) await runIngestion(ingestion);
   const user = await createUser(test.database.db, options.user);

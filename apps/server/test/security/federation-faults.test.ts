@@ -17,7 +17,11 @@ describe('federation faults', { timeout: 180_000 }, () => {
   let storedBefore: number;
 
   beforeAll(async () => {
-    ctx = await createFederationTestApp();
+    // A user's live read waits up to a minute: "within the live budget" below does not hang on
+    // how fast the machine runs the slow federation's calls (each 1.5 s, several in a read).
+    ctx = await createFederationTestApp({
+      env: { FITP_TIMEOUT_MS: '60000', FITP_LIVE_TIMEOUT_MS: '60000' },
+    });
     // A client that gives up on a slow answer quickly (the timeout fault below), the search too
     // (its own timeout is longer, §10).
     ctx.ingestion = {
