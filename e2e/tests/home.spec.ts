@@ -6,6 +6,7 @@ import {
   type Stats,
 } from '@radar/shared';
 import { expect, latestEmail, skipOnboardingGuide, test } from '../support/accounts';
+import { romeDay } from '../support/dates';
 
 /**
  * Issue 14: the dashboard with its cards and week calendar after following tournaments, the
@@ -40,7 +41,8 @@ async function publishInIsernia(
   const name = `Open E2E Vicino ${Date.now().toString(36)}`;
   // Starting tomorrow: "near you" lists the nearest five, the soonest first among those in the
   // same town, and the simulator's calendar has others in Isernia.
-  const startDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  // Tomorrow in Rome (a UTC date would be Rome's today from 23:00 or 22:00 UTC).
+  const startDate = romeDay(1);
   const response = await request.post(`${simulatorURL}/__sim/competitions`, {
     data: { name, city: 'Isernia', province: 'IS', startDate },
   });
