@@ -147,7 +147,7 @@ test('a new tournament: unread in the app, read, emailed, unsubscribed without l
 
   // The federation publishes a tournament in Vibo Valentia; ingest and matching notify Giulia.
   const first = `Open E2E di Vibo Valentia ${Date.now()}`;
-  await publishCompetition(request, simulatorURL, first);
+  const guid = await publishCompetition(request, simulatorURL, first);
   const notificationId = await waitForNotification(page, first);
 
   // Unread in the notifications screen, with the badge; opening it reads it.
@@ -163,7 +163,8 @@ test('a new tournament: unread in the app, read, emailed, unsubscribed without l
   await expect(page.getByRole('article', { name: `Nuovo torneo: ${first}` })).toBeVisible();
   await expect(item).not.toContainText('Non letta');
 
-  // The email, in the dev mailbox, links to the notification and carries the unsubscribe link.
+  // The email, in the dev mailbox, says what the tournament is and why it matched (with the
+  // values), its button opens the tournament, and it carries the unsubscribe link.
   let email: MailboxMessage | undefined;
   await expect
     .poll(async () => {
@@ -173,7 +174,9 @@ test('a new tournament: unread in the app, read, emailed, unsubscribed without l
       return email?.id;
     })
     .toBeTruthy();
-  expect(email?.text).toContain(`/communication/${notificationId}`);
+  expect(email?.text).toContain(`/competition/${guid}`);
+  expect(email?.text).toContain('· Provincia: Vibo Valentia');
+  expect(email?.text).toContain('Luogo: Vibo Valentia (VV)');
   expect(email?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   const unsubscribeUrl = /^<(.+)>$/.exec(email?.headers['List-Unsubscribe'] ?? '')?.[1] ?? '';
   expect(email?.text).toContain(unsubscribeUrl);

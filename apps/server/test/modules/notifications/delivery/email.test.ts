@@ -49,20 +49,23 @@ describe('notification emails', () => {
 
   it('sends one email in the user’s language, HTML and text, with the link and one-click unsubscribe', async () => {
     const user = await createUser(t.database.db, { language: 'en' });
-    const result = await notify(t.database.db, t.queue, [newTournament(user.id, 'Open di Firenze')]);
-    const [id] = idsOf(result);
+    const firenze = newTournament(user.id, 'Open di Firenze');
+    const result = await notify(t.database.db, t.queue, [firenze]);
     const [delivery] = await waitForSettled(t.database.db, idsOf(result));
     expect(delivery).toMatchObject({ channel: 'email', status: 'sent', attempts: 1, lastError: null });
 
     const [email] = await listDevMailbox(t.database.db, { to: user.email });
     expect(email?.subject).toBe('New tournament: Open di Firenze');
     expect(delivery?.messageId).toBe(email?.id);
-    const link = `${t.config.publicUrl}/communication/${id}`;
+    // The button opens the tournament (issue 31 point 8).
+    const link = `${t.config.publicUrl}/competition/${firenze.params?.competitionGuid}`;
     expect(email?.html).toContain(`href="${link}"`);
     expect(email?.html).toMatch(/<html[^>]*\blang="en"/);
     expect(email?.text).toContain('A new tournament matches your filters: Open di Firenze.');
     expect(email?.text).toContain(link);
-    expect(email?.text).toContain('Matches on: Region, Dates');
+    expect(email?.text).toContain('Matches your filters on:');
+    expect(email?.text).toContain('· Region');
+    expect(email?.text).toContain('· Dates');
     expect(email?.text).toContain('Matching filters: 2');
     expect(email?.text).toContain('New tournaments');
 
