@@ -12,12 +12,15 @@ import { romeDay } from '../support/dates';
 
 type Published = { guid: string; name: string; tournamentUid: string; description: string };
 
-/** A new competition in Isernia on the federation simulator, with one draw: open for entries unless `data` says otherwise. */
+/**
+ * A new competition on the federation simulator, with one draw: in Isernia and open for entries
+ * unless `data` says otherwise.
+ */
 async function publishCompetition(
   request: APIRequestContext,
   page: Page,
   simulatorURL: string,
-  data: { startDate?: string; endDate?: string } = {},
+  data: { startDate?: string; endDate?: string; city?: string; province?: string } = {},
 ): Promise<Published> {
   const name = `Open E2E Seguiti ${Date.now().toString(36)}${data.startDate ? ' in corso' : ''}`;
   const response = await request.post(`${simulatorURL}/__sim/competitions`, {
@@ -77,7 +80,13 @@ test.describe('followed tournaments', () => {
     // Published together, read by the same ingestion pass: one open for entries, one in progress.
     const [target, ongoing] = await Promise.all([
       publishCompetition(request, page, simulatorURL),
-      publishCompetition(request, page, simulatorURL, { startDate: romeDay(), endDate: romeDay(3) }),
+      // Away from Isernia, where the dashboard's journey looks for the nearest five.
+      publishCompetition(request, page, simulatorURL, {
+        startDate: romeDay(),
+        endDate: romeDay(3),
+        city: 'Sondrio',
+        province: 'SO',
+      }),
     ]);
     await followFromDetail(page, target);
     // On the detail too, "Segna come perso" waits for play to begin.

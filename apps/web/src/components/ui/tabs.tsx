@@ -165,7 +165,8 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
     </button>
   );
   return (
-    <div className="relative">
+    // As wide as its row allows and no wider: the tabs scroll inside it.
+    <div className="relative w-full min-w-0">
       {hidden.before && hint('before')}
       {/* The arrow keys belong to the tablist, as the pattern says (its tabs are its only focus stops). */}
       <div
