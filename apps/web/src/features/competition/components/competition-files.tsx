@@ -1,20 +1,70 @@
-import type { CompetitionFile } from '@radar/shared';
-import { FileText } from 'lucide-react';
+import { type CompetitionFile, romeDate } from '@radar/shared';
+import { ChevronDown, ChevronUp, FileText } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { formatDay } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 
-function FileList({ title, files, empty }: { title: string; files: CompetitionFile[]; empty: string }) {
+/**
+ * The orders of play worth showing first on `today` (a Rome day): today's and the days to come;
+ * once play is over, the last day. The earlier days wait behind "Giorni precedenti".
+ */
+export function currentOrdersOfPlay(files: readonly CompetitionFile[], today: string) {
+  const dated = (file: CompetitionFile) => file.date ?? '9999-12-31';
+  const current = files.filter((file) => dated(file) >= today);
+  if (current.length === 0 && files.length > 0) {
+    const last = files.reduce((latest, file) => (dated(file) > dated(latest) ? file : latest));
+    return {
+      current: files.filter((file) => dated(file) === dated(last)),
+      earlier: files.filter((file) => dated(file) !== dated(last)),
+    };
+  }
+  return { current, earlier: files.filter((file) => dated(file) < today) };
+}
+
+function FileList({
+  title,
+  files,
+  empty,
+  earlier = [],
+}: {
+  title: string;
+  files: CompetitionFile[];
+  empty: string;
+  /** Files listed only on demand (the past days' orders of play). */
+  earlier?: CompetitionFile[];
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const [showEarlier, setShowEarlier] = useState(false);
+  const shown = showEarlier ? [...earlier, ...files] : files;
   return (
     <section aria-label={title} className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
       <h3 className="mb-3 font-semibold">{title}</h3>
-      {files.length === 0 ? (
+      {earlier.length > 0 && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mb-2 -ml-2"
+          aria-expanded={showEarlier}
+          onClick={() => setShowEarlier((value) => !value)}
+        >
+          {showEarlier ? (
+            <ChevronUp aria-hidden="true" className="size-4" />
+          ) : (
+            <ChevronDown aria-hidden="true" className="size-4" />
+          )}
+          {showEarlier
+            ? t('competition.ordersOfPlay.hideEarlier')
+            : t('competition.ordersOfPlay.showEarlier', { count: earlier.length })}
+        </Button>
+      )}
+      {shown.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {files.map((file) => (
+          {shown.map((file) => (
             <li key={`${file.kind}-${file.fileName}`} className="flex items-start gap-3">
               <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
               <div className="min-w-0">
@@ -52,11 +102,13 @@ export function CompetitionFiles({
   ordersOfPlay: CompetitionFile[];
 }) {
   const { t } = useTranslation();
+  const { current, earlier } = currentOrdersOfPlay(ordersOfPlay, romeDate(new Date()));
   return (
     <div className="mb-8 grid gap-4 lg:grid-cols-3">
       <FileList
         title={t('competition.ordersOfPlay.title')}
-        files={ordersOfPlay}
+        files={current}
+        earlier={earlier}
         empty={t('competition.ordersOfPlay.empty')}
       />
       <FileList
