@@ -13,7 +13,7 @@ import {
   TOURNAMENT_ITEM_KINDS,
 } from './competitions';
 import { searchFiltersSchema } from './filters';
-import { CUT_LINE_STATES, ELIGIBILITIES } from './fitp';
+import { CUT_LINE_STATES, drawNameFieldsSchema, ELIGIBILITIES } from './fitp';
 
 export const SEARCH_VIEWS = ['tournaments', 'overview', 'schedule', 'documents'] as const;
 export type SearchView = (typeof SEARCH_VIEWS)[number];
@@ -156,6 +156,8 @@ export const documentEntrySchema = tournamentItemSchema
     provinceSigla: z.string().nullable(),
     tournamentUuid: z.string(),
     tournamentDescription: z.string(),
+    /** The draw's type, class and age, to name it in the interface's language; null for a competition's file. */
+    tournamentDraw: drawNameFieldsSchema.nullable(),
   })
   .meta({ id: 'DocumentEntry' });
 export type DocumentEntry = z.infer<typeof documentEntrySchema>;

@@ -114,12 +114,21 @@ const guid = z
   )
   .transform((g) => g.toUpperCase());
 
+/** What names a draw in any language (`drawName` in the web client): its type, class and age. */
+export const drawNameFieldsSchema = z.object({
+  type: z.string().nullable(),
+  categoryClass: z.number().int().nullable(),
+  ageCategory: z.string().nullable(),
+});
+
 export const fitpSyncItemSchema = z
   .object({
     competitionGuid: z.string(),
     tournamentUuid: z.string(),
     competitionName: z.string(),
     tournamentDescription: z.string().nullable(),
+    /** The draw's type, class and age, to name it in the interface's language. */
+    tournamentDraw: drawNameFieldsSchema.nullable(),
     startDate: z.iso.date().nullable(),
     endDate: z.iso.date().nullable(),
     city: z.string().nullable(),

@@ -425,6 +425,9 @@ export async function searchDocumentRows(
         city: competitions.city,
         provinceSigla: competitions.provinceSigla,
         tournamentDescription: tournaments.description,
+        drawType: tournaments.type,
+        categoryClass: tournaments.categoryClass,
+        ageCategory: tournaments.ageCategory,
       })
       .from(tournamentItems)
       .innerJoin(competitions, eq(competitions.guid, tournamentItems.competitionGuid))

@@ -380,6 +380,10 @@ export async function sqlAnswer(
           // A competition's file has no tournament (minimal fix for item_key; the DTO is reworked in issue 27).
           tournamentUuid: r.item.tournamentUuid ?? '',
           tournamentDescription: r.tournamentDescription ?? '',
+          tournamentDraw:
+            r.item.tournamentUuid === null
+              ? null
+              : { type: r.drawType, categoryClass: r.categoryClass, ageCategory: r.ageCategory },
         }),
       ),
     };

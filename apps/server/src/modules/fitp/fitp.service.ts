@@ -271,6 +271,7 @@ export async function computeSync(deps: FitpDeps, user: User): Promise<Served<Fi
       tournamentUuid: t.tournamentUuid,
       competitionName: t.competitionName,
       tournamentDescription: t.tournamentDescription,
+      tournamentDraw: { type: t.drawType, categoryClass: t.categoryClass, ageCategory: t.ageCategory },
       startDate: t.startDate,
       endDate: t.endDate,
       city: t.city,

@@ -379,7 +379,11 @@ describe('POST /api/competitions/search_competitions', () => {
     // Documents and orders of play belong to the competition (no tournament); a draw to a tournament.
     const shown = [...files, ...lazio.body.documents];
     const ofCompetition = shown.find((d) => d.kind !== 'draw');
-    expect(ofCompetition).toMatchObject({ tournamentUuid: '', tournamentDescription: '' });
+    expect(ofCompetition).toMatchObject({
+      tournamentUuid: '',
+      tournamentDescription: '',
+      tournamentDraw: null,
+    });
     const draw = shown.find((d) => d.kind === 'draw');
     const [tournament] = await ctx.test.database.db
       .select()
@@ -387,6 +391,12 @@ describe('POST /api/competitions/search_competitions', () => {
       .where(eq(tournaments.uuid, draw?.tournamentUuid ?? ''));
     expect(tournament?.competitionGuid).toBe(draw?.competitionGuid);
     expect(draw?.tournamentDescription).toBe(tournament?.description);
+    // With what names it in English too.
+    expect(draw?.tournamentDraw).toEqual({
+      type: tournament?.type,
+      categoryClass: tournament?.categoryClass,
+      ageCategory: tournament?.ageCategory,
+    });
   });
 
   it('rejects filters outside the spec with the fields named', async () => {

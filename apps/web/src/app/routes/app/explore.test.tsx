@@ -219,6 +219,7 @@ describe('/explore', () => {
                     provinceSigla: 'RM',
                     tournamentUuid: '',
                     tournamentDescription: '',
+                    tournamentDraw: null,
                   },
                   {
                     id: 3,
@@ -233,6 +234,7 @@ describe('/explore', () => {
                     provinceSigla: 'RM',
                     tournamentUuid: 'A1E2C3D4-0000-4000-8000-000000000002',
                     tournamentDescription: 'Singolare Femminile 4a categoria',
+                    tournamentDraw: { type: 'Femminile', categoryClass: 4, ageCategory: null },
                   },
                 ],
               }),

@@ -3,6 +3,7 @@ import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DocumentLink } from '@/components/document-link';
 import { Badge } from '@/components/ui/badge';
+import { drawName } from '@/lib/competition-labels';
 import { formatInstant } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { CompetitionLink } from './competition-link';
@@ -27,7 +28,11 @@ export function DocumentsList({ documents }: { documents: DocumentEntry[] }) {
             <p className="text-sm text-muted-foreground">
               <CompetitionLink guid={d.competitionGuid}>{d.competitionName}</CompetitionLink>
               {/* A competition's own files (documents, orders of play) belong to no tournament. */}
-              {d.tournamentDescription && ` · ${d.tournamentDescription}`}
+              {d.tournamentDescription &&
+                ` · ${drawName(t, language, {
+                  description: d.tournamentDescription,
+                  ...(d.tournamentDraw ?? { type: null, categoryClass: null, ageCategory: null }),
+                })}`}
               {d.city && ` · ${d.city}`}
             </p>
           </div>

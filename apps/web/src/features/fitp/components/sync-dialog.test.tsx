@@ -16,6 +16,7 @@ const item = (n: number, name: string): FitpSyncItem => ({
   tournamentUuid: `A1E2C3D4-0000-4000-8000-00000000000${n}`,
   competitionName: name,
   tournamentDescription: 'Singolare Maschile 4a categoria',
+  tournamentDraw: { type: 'Maschile', categoryClass: 4, ageCategory: 'open' },
   startDate: '2026-12-12',
   endDate: '2026-12-14',
   city: 'Trapani',

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { drawName } from '@/lib/competition-labels';
 import { formatDayRange, formatInstant } from '@/lib/format';
 import { translateApiError } from '@/lib/translate-api-error';
 import { useLanguage } from '@/lib/use-language';
@@ -52,7 +53,12 @@ function SyncList({
               <label htmlFor={id} className="flex min-w-0 flex-col gap-0.5 text-sm">
                 <span className="font-medium">{item.competitionName}</span>
                 {item.tournamentDescription && (
-                  <span className="text-muted-foreground">{item.tournamentDescription}</span>
+                  <span className="text-muted-foreground">
+                    {drawName(t, language, {
+                      description: item.tournamentDescription,
+                      ...(item.tournamentDraw ?? { type: null, categoryClass: null, ageCategory: null }),
+                    })}
+                  </span>
                 )}
                 <span className="text-xs text-muted-foreground">
                   {[
