@@ -1,5 +1,5 @@
 import type { Draw } from '@radar/shared';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, testUser } from '../../../../test/api-stub';
 import { tournament } from '../../../../test/fixtures/competitions';
@@ -78,11 +78,29 @@ describe('the detail’s practical information', () => {
       Campi: '4',
       'Gioco in notturna': 'No',
       Impianto: 'Via dei Gordiani 1, 00176 Roma (RM)',
-      Sesso: 'M',
+      Sesso: 'Maschile',
       'Categorie d’età': 'NOR, O45',
     });
     // The fee keeps the federation's lines.
     expect(within(section).getByText(/Soci 20 €/).className).toContain('whitespace-pre-line');
+  });
+
+  it('says the federation’s court types and gender codes in English in the English interface', async () => {
+    stubApi({ 'GET /user': testUser() });
+    renderInApp(<PracticalInfo tournament={tournament({ surface: "All' aperto", gender: 'MF' })} />);
+    // Italian: the federation's words, the code in words.
+    const italian = await screen.findByRole('region', { name: 'Informazioni pratiche' }, WAIT);
+    expect(within(italian).getByText("All' aperto")).toBeTruthy();
+    expect(within(italian).getByText('Maschile e femminile')).toBeTruthy();
+    const { i18n } = await import('@/lib/i18n');
+    await act(() => i18n.changeLanguage('en'));
+    try {
+      const section = await screen.findByRole('region', { name: 'Practical information' }, WAIT);
+      expect(within(section).getByText('Outdoor')).toBeTruthy();
+      expect(within(section).getByText('Men and women')).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('it'));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import type { TournamentDetail, Venue } from '@radar/shared';
+import type { Language, TournamentDetail, Venue } from '@radar/shared';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@/lib/format';
@@ -25,6 +26,24 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * them), balls, court type, match times on weekdays and holidays, when the draw is posted,
  * courts, night play, the venue, gender and age codes. Only what the federation gave is shown.
  */
+/** The federation's court types (its wire's three), said in English in the English interface. */
+const COURT_TYPES: Record<string, 'outdoor' | 'indoor' | 'both'> = {
+  "all' aperto": 'outdoor',
+  'al coperto': 'indoor',
+  "all' aperto e al coperto": 'both',
+};
+
+function courtTypeLabel(t: TFunction, language: Language, value: string): string {
+  const known = COURT_TYPES[value.trim().toLowerCase()];
+  return known && language !== 'it' ? t(`competition.practical.courtTypes.${known}`) : value;
+}
+
+/** The draw's `Gender` code (`M`, `F`, `MF`) in words. */
+function genderLabel(t: TFunction, code: string): string {
+  const key = code.trim().toUpperCase();
+  return key === 'M' || key === 'F' || key === 'MF' ? t(`competition.practical.genders.${key}`) : code;
+}
+
 export function PracticalInfo({ tournament: t0 }: { tournament: TournamentDetail }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -37,7 +56,7 @@ export function PracticalInfo({ tournament: t0 }: { tournament: TournamentDetail
       </span>,
     ]);
   if (t0.balls) rows.push([t('competition.practical.balls'), t0.balls]);
-  if (t0.surface) rows.push([t('competition.practical.courtType'), t0.surface]);
+  if (t0.surface) rows.push([t('competition.practical.courtType'), courtTypeLabel(t, language, t0.surface)]);
   if (t0.weekdayMatchTime) rows.push([t('competition.practical.weekdayTime'), t0.weekdayMatchTime]);
   if (t0.festiveMatchTime) rows.push([t('competition.practical.festiveTime'), t0.festiveMatchTime]);
   if (t0.billboardTime) rows.push([t('competition.practical.billboardTime'), t0.billboardTime]);
@@ -48,7 +67,7 @@ export function PracticalInfo({ tournament: t0 }: { tournament: TournamentDetail
       t(t0.nightPlay ? 'competition.practical.yes' : 'competition.practical.no'),
     ]);
   if (t0.venue) rows.push([t('competition.practical.venue'), venueLine(t0.venue)]);
-  if (t0.gender) rows.push([t('competition.practical.gender'), t0.gender]);
+  if (t0.gender) rows.push([t('competition.practical.gender'), genderLabel(t, t0.gender)]);
   if (t0.ageCodes.length > 0) rows.push([t('competition.practical.ages'), t0.ageCodes.join(', ')]);
   if (rows.length === 0) return null;
   return (
