@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CompetitionDetailResponse, NotificationList } from '@radar/shared';
 import { expect, test } from '../support/accounts';
+import { simulatorEnter, simulatorPublish } from '../support/simulator';
 
 /**
  * Issue 31, point 9 ("Broken things"), on a phone (390 px): "Segna come non letta" holds, the
@@ -23,18 +24,12 @@ async function publish(
   input: { name: string; city: string; province: string },
   entries: Record<string, string>[] = [],
 ): Promise<{ guid: string; tournamentUid: string }> {
-  const created = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: { ...input, tournaments: [{ type: 'Maschile', categoryClass: 4 }] },
+  const { guid, tournamentUids } = await simulatorPublish(request, simulatorURL, {
+    ...input,
+    tournaments: [{ type: 'Maschile', categoryClass: 4 }],
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { guid, tournamentUids } = (await created.json()) as { guid: string; tournamentUids: string[] };
   const tournamentUid = tournamentUids[0] ?? '';
-  for (const entry of entries) {
-    const entered = await request.post(`${simulatorURL}/__sim/entries`, {
-      data: { tournamentUid, ...entry },
-    });
-    expect(entered.ok(), await entered.text()).toBe(true);
-  }
+  for (const entry of entries) await simulatorEnter(request, simulatorURL, tournamentUid, entry);
   // The app reads it at its next ingestion pass (every minute in the e2e server).
   await expect
     .poll(async () => (await participantsOf(page, guid)) ?? -1, { timeout: 150_000, intervals: [2000] })
@@ -64,10 +59,7 @@ async function newTournamentNotification(
   const deadline = Date.now() + 480_000;
   for (let attempt = 1; ; attempt++) {
     const name = `Open E2E Non Letta ${Date.now().toString(36)} ${attempt}`;
-    const created = await request.post(`${simulatorURL}/__sim/competitions`, {
-      data: { name, city: 'Crotone', province: 'KR' },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
+    await simulatorPublish(request, simulatorURL, { name, city: 'Crotone', province: 'KR' });
     let id = '';
     try {
       await expect

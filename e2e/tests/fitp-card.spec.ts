@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CompetitionDetailResponse } from '@radar/shared';
 import { expect, test } from '../support/accounts';
+import { simulatorEnter, simulatorPublish } from '../support/simulator';
 
 /**
  * Issue 13: a user connects one of the simulator's demo cards, sees the player data, accepts the
@@ -23,34 +24,27 @@ async function publishWithEntries(
   simulatorURL: string,
 ): Promise<Published> {
   const name = `Open E2E Tessera ${Date.now().toString(36)}`;
-  const created = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: {
-      name,
-      city: 'Trapani',
-      province: 'TP',
-      tournaments: [
-        {
-          type: 'Maschile',
-          categoryClass: 4,
-          rankingLimit: '4.1',
-          maxParticipants: 2,
-          admissionType: 'classifica',
-        },
-      ],
-    },
+  const { guid, tournamentUids } = await simulatorPublish(request, simulatorURL, {
+    name,
+    city: 'Trapani',
+    province: 'TP',
+    tournaments: [
+      {
+        type: 'Maschile',
+        categoryClass: 4,
+        rankingLimit: '4.1',
+        maxParticipants: 2,
+        admissionType: 'classifica',
+      },
+    ],
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { guid, tournamentUids } = (await created.json()) as { guid: string; tournamentUids: string[] };
   const tournamentUid = tournamentUids[0] ?? '';
   for (const entry of [
     { name: 'Luca', surname: 'Forte', ranking: '4.1' },
     { name: 'Marco', surname: 'Medio', ranking: '4.2' },
     { cardNumber: DEMO_CARD },
   ]) {
-    const entered = await request.post(`${simulatorURL}/__sim/entries`, {
-      data: { tournamentUid, ...entry },
-    });
-    expect(entered.ok(), await entered.text()).toBe(true);
+    await simulatorEnter(request, simulatorURL, tournamentUid, entry);
   }
   await expect
     .poll(

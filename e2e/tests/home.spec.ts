@@ -7,6 +7,7 @@ import {
 } from '@radar/shared';
 import { expect, latestEmail, skipOnboardingGuide, test } from '../support/accounts';
 import { romeDay } from '../support/dates';
+import { simulatorPublish } from '../support/simulator';
 
 /**
  * Issue 14: the dashboard with its cards and week calendar after following tournaments, the
@@ -43,11 +44,12 @@ async function publishInIsernia(
   // same town, and the simulator's calendar has others in Isernia.
   // Tomorrow in Rome (a UTC date would be Rome's today from 23:00 or 22:00 UTC).
   const startDate = romeDay(1);
-  const response = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: { name, city: 'Isernia', province: 'IS', startDate },
+  const { guid } = await simulatorPublish(request, simulatorURL, {
+    name,
+    city: 'Isernia',
+    province: 'IS',
+    startDate,
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  const { guid } = (await response.json()) as { guid: string };
   // Found in the province of Isernia (94): the list's row has been read, by a sweep of the next
   // ingestion pass (one a minute), not only the detail a visit would read.
   await expect

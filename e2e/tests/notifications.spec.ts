@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/accounts';
+import { simulatorPublish } from '../support/simulator';
 
 type MailboxMessage = { id: string; subject: string; text: string | null; headers: Record<string, string> };
 
@@ -108,11 +109,8 @@ async function publishCompetition(
   simulatorURL: string,
   name: string,
 ): Promise<string> {
-  const response = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: { name, city: 'Vibo Valentia', province: 'VV' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { guid: string }).guid;
+  return (await simulatorPublish(request, simulatorURL, { name, city: 'Vibo Valentia', province: 'VV' }))
+    .guid;
 }
 
 type Inbox = { items: { id: string; read: boolean; params: { tournamentName?: string } }[] };

@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { SearchCompetitionsResponse } from '@radar/shared';
 import { expect, test } from '../support/accounts';
 import { romeDay } from '../support/dates';
+import { simulatorPublish } from '../support/simulator';
 
 /**
  * Issue 31 points 7 and 4 on a phone (390 px): the bottom tab bar (Home, Esplora, I miei
@@ -31,11 +32,13 @@ async function publishInAosta(
   simulatorURL: string,
 ): Promise<{ guid: string; name: string }> {
   const name = `Open E2E Aosta ${Date.now().toString(36)}`;
-  const response = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: { name, city: 'Aosta', province: 'AO', startDate: romeDay(), endDate: romeDay(2) },
+  const { guid } = await simulatorPublish(request, simulatorURL, {
+    name,
+    city: 'Aosta',
+    province: 'AO',
+    startDate: romeDay(),
+    endDate: romeDay(2),
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  const { guid } = (await response.json()) as { guid: string };
   await expect
     .poll(
       async () =>

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { CompetitionDetailResponse, NotificationList } from '@radar/shared';
 import { expect, test } from '../support/accounts';
 import { romeDay } from '../support/dates';
+import { simulatorPublish } from '../support/simulator';
 
 /**
  * Issue 7 "Done when": a user follows a tournament from its detail, turns its notifications off
@@ -23,11 +24,12 @@ async function publishCompetition(
   data: { startDate?: string; endDate?: string; city?: string; province?: string } = {},
 ): Promise<Published> {
   const name = `Open E2E Seguiti ${Date.now().toString(36)}${data.startDate ? ' in corso' : ''}`;
-  const response = await request.post(`${simulatorURL}/__sim/competitions`, {
-    data: { name, city: 'Isernia', province: 'IS', ...data },
+  const { guid, tournamentUids } = await simulatorPublish(request, simulatorURL, {
+    name,
+    city: 'Isernia',
+    province: 'IS',
+    ...data,
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  const { guid, tournamentUids } = (await response.json()) as { guid: string; tournamentUids: string[] };
   const tournamentUid = tournamentUids[0] ?? '';
 
   // The app reads it at its next ingestion pass (every minute in the e2e server).

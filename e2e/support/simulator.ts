@@ -1,0 +1,39 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/**
+ * Scripting the journeys' federation simulator (its `/__sim` routes): a competition published, a
+ * player entered. Each journey then waits for the event it needs (the app's next ingestion pass
+ * reading it, a notification), which differs from journey to journey.
+ */
+
+/** What `/__sim/competitions` accepts (packages/fitp-simulator/src/script.ts); the simulator checks it. */
+export type SimulatorCompetition = {
+  name: string;
+  city?: string;
+  province?: string;
+  startDate?: string;
+  endDate?: string;
+  tournaments?: Record<string, unknown>[];
+};
+
+/** Publishes a competition on the simulator: its guid and its tournaments' uids. */
+export async function simulatorPublish(
+  request: APIRequestContext,
+  simulatorURL: string,
+  competition: SimulatorCompetition,
+): Promise<{ guid: string; tournamentUids: string[] }> {
+  const created = await request.post(`${simulatorURL}/__sim/competitions`, { data: competition });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()) as { guid: string; tournamentUids: string[] };
+}
+
+/** Enters a player (by card, or by name and ranking) in one of the simulator's tournaments. */
+export async function simulatorEnter(
+  request: APIRequestContext,
+  simulatorURL: string,
+  tournamentUid: string,
+  entry: { cardNumber?: string; name?: string; surname?: string; ranking?: string },
+): Promise<void> {
+  const entered = await request.post(`${simulatorURL}/__sim/entries`, { data: { tournamentUid, ...entry } });
+  expect(entered.ok(), await entered.text()).toBe(true);
+}
