@@ -134,6 +134,11 @@ test.describe('explore and tournament detail', () => {
 });
 
 test.describe('the explore screen’s first paint', () => {
+  // The page's own requests only: a service worker that has activated since the first visit would
+  // serve the app's modules from its cache, out of `page.route`'s reach, and the frame would give
+  // way before the test looks (a race with the worker's install, seen on a loaded machine).
+  test.use({ serviceWorkers: 'block' });
+
   test('a returning signed-in user sees its frame from the HTML, then the app takes its place whole (decision 178)', async ({
     page,
     createUser,
