@@ -1,8 +1,8 @@
 import { type CompetitionFile, romeDate } from '@radar/shared';
-import { ChevronDown, ChevronUp, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ExpandButton } from '@/components/expand-button';
 import { formatDay } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 
@@ -43,22 +43,13 @@ function FileList({
     <section aria-label={title} className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
       <h3 className="mb-3 font-semibold">{title}</h3>
       {earlier.length > 0 && (
-        <Button
-          variant="ghost"
-          size="sm"
+        <ExpandButton
           className="mb-2 -ml-2"
-          aria-expanded={showEarlier}
-          onClick={() => setShowEarlier((value) => !value)}
-        >
-          {showEarlier ? (
-            <ChevronUp aria-hidden="true" className="size-4" />
-          ) : (
-            <ChevronDown aria-hidden="true" className="size-4" />
-          )}
-          {showEarlier
-            ? t('competition.ordersOfPlay.hideEarlier')
-            : t('competition.ordersOfPlay.showEarlier', { count: earlier.length })}
-        </Button>
+          expanded={showEarlier}
+          onToggle={() => setShowEarlier((value) => !value)}
+          more={t('competition.ordersOfPlay.showEarlier', { count: earlier.length })}
+          less={t('competition.ordersOfPlay.hideEarlier')}
+        />
       )}
       {shown.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>

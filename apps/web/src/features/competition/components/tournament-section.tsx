@@ -1,9 +1,8 @@
 import type { TournamentDetail } from '@radar/shared';
-import { ChevronDown, ChevronUp } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExpandButton } from '@/components/expand-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { drawLabel, drawName } from '@/lib/competition-labels';
 import { formatInstant, formatNumber, formatRankingValue } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
@@ -147,23 +146,14 @@ export function TournamentSection({
             </table>
             {t0.participants.length > ENTRANTS_SHOWN && (
               <div className="flex justify-center p-2">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-expanded={expanded}
-                  onClick={() => setExpanded((value) => !value)}
-                >
-                  {expanded ? (
-                    <ChevronUp aria-hidden="true" className="size-4" />
-                  ) : (
-                    <ChevronDown aria-hidden="true" className="size-4" />
-                  )}
-                  {expanded
-                    ? t('competition.participantsTable.showFewer')
-                    : t('competition.participantsTable.showAll', {
-                        count: formatNumber(t0.participants.length, language),
-                      })}
-                </Button>
+                <ExpandButton
+                  expanded={expanded}
+                  onToggle={() => setExpanded((value) => !value)}
+                  more={t('competition.participantsTable.showAll', {
+                    count: formatNumber(t0.participants.length, language),
+                  })}
+                  less={t('competition.participantsTable.showFewer')}
+                />
               </div>
             )}
           </div>
