@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@radar/shared';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from '@/lib/theme-context';
 import { pointerDownOptions, stubColorScheme } from '../../test/test-utils';
@@ -28,6 +29,22 @@ describe('ThemeSwitcher', () => {
     renderSwitcher();
     expect(html.classList.contains('dark')).toBe(true);
     expect(themeColor()).toBe('#111418');
+  });
+
+  it('follows a system switch made between its first render and its subscription (a slow first load)', async () => {
+    const scheme = stubColorScheme(false);
+    // A child's layout effect runs after the provider's render and before its subscription:
+    // the switch it makes is heard by no listener yet.
+    function SwitchesEarly() {
+      useLayoutEffect(() => scheme.setDark(true), []);
+      return null;
+    }
+    render(
+      <ThemeProvider>
+        <SwitchesEarly />
+      </ThemeProvider>,
+    );
+    await waitFor(() => expect(html.classList.contains('dark')).toBe(true));
   });
 
   it('starts from the stored choice over the system preference', () => {

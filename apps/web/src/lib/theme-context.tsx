@@ -8,6 +8,7 @@ import {
   useLayoutEffect,
   useMemo,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import {
   applyTheme,
@@ -29,11 +30,14 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
+/** The prerender's (no browser preference to read): light, as the boot script's default. */
+const serverTheme = (): ResolvedTheme => 'light';
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(() => readStoredTheme() ?? 'system');
-  const [systemTheme, setSystemTheme] = useState<ResolvedTheme>(getSystemTheme);
-
-  useEffect(() => subscribeToSystemTheme(setSystemTheme), []);
+  // An external store: React reads the preference again once subscribed, so a switch between
+  // the first render and the subscription (a slow first load) is not missed.
+  const systemTheme = useSyncExternalStore(subscribeToSystemTheme, getSystemTheme, serverTheme);
 
   // Another tab changed the choice: follow it.
   useEffect(() => {
