@@ -1,11 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  ACTIVE_USERS_SHOWN_FROM,
-  type CompetitionDetailResponse,
-  type SearchCompetitionsResponse,
-  type Stats,
-} from '@radar/shared';
+import { ACTIVE_USERS_SHOWN_FROM, type Stats } from '@radar/shared';
 import { expect, latestEmail, skipOnboardingGuide, test } from '../support/accounts';
+import { follow, search, waitUntilSearchable } from '../support/app-api';
 import { romeDay } from '../support/dates';
 import { simulatorPublish } from '../support/simulator';
 
@@ -13,25 +9,6 @@ import { simulatorPublish } from '../support/simulator';
  * Issue 14: the dashboard with its cards and week calendar after following tournaments, the
  * landing's figures and map, sending the contact form, What's New.
  */
-
-async function search(page: Page, body: object): Promise<SearchCompetitionsResponse> {
-  const response = await page.request.post('/api/competitions/search_competitions', { data: body });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as SearchCompetitionsResponse;
-}
-
-/** Follows a competition's first tournament through the API, as the follow button does. */
-async function follow(page: Page, guid: string): Promise<string> {
-  const detail = (await (
-    await page.request.get(`/api/competitions/${guid}`)
-  ).json()) as CompetitionDetailResponse;
-  const tournamentUuid = detail.competition.tournaments[0]?.uuid ?? '';
-  const response = await page.request.post('/api/subscriptions/tournaments/subscribe', {
-    data: { competitionGuid: guid, tournamentUuid },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return detail.competition.name;
-}
 
 /** A new competition in Isernia, upcoming, on the simulator; waits until the app has read it. */
 async function publishInIsernia(
@@ -50,17 +27,8 @@ async function publishInIsernia(
     province: 'IS',
     startDate,
   });
-  // Found in the province of Isernia (94): the list's row has been read, by a sweep of the next
-  // ingestion pass (one a minute), not only the detail a visit would read.
-  await expect
-    .poll(
-      async () =>
-        (await search(page, { search: name, filters: { provinceId: 94 }, limit: 5 })).items.some(
-          (item) => item.guid === guid,
-        ),
-      { timeout: 240_000, intervals: [2000] },
-    )
-    .toBe(true);
+  // Found in the province of Isernia (94) by a sweep of the next ingestion pass.
+  await waitUntilSearchable(page, { guid, name, provinceId: 94 });
   return { guid, name };
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { SearchCompetitionsResponse } from '@radar/shared';
 import { expect, test } from '../support/accounts';
+import { follow, waitUntilSearchable } from '../support/app-api';
 import { romeDay } from '../support/dates';
 import { simulatorPublish } from '../support/simulator';
 
@@ -15,12 +15,6 @@ import { simulatorPublish } from '../support/simulator';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function search(page: Page, body: object): Promise<SearchCompetitionsResponse> {
-  const response = await page.request.post('/api/competitions/search_competitions', { data: body });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as SearchCompetitionsResponse;
-}
 
 /**
  * A competition in Aosta being played from today for three days, published on the simulator
@@ -39,27 +33,8 @@ async function publishInAosta(
     startDate: romeDay(),
     endDate: romeDay(2),
   });
-  await expect
-    .poll(
-      async () =>
-        (await search(page, { search: name, filters: { provinceId: 7 }, limit: 5 })).items.some(
-          (item) => item.guid === guid,
-        ),
-      { timeout: 240_000, intervals: [2000] },
-    )
-    .toBe(true);
+  await waitUntilSearchable(page, { guid, name, provinceId: 7 });
   return { guid, name };
-}
-
-/** Follows a competition's first draw through the API, as the follow button does. */
-async function follow(page: Page, guid: string): Promise<void> {
-  const detail = (await (await page.request.get(`/api/competitions/${guid}`)).json()) as {
-    competition: { tournaments: { uuid: string }[] };
-  };
-  const response = await page.request.post('/api/subscriptions/tournaments/subscribe', {
-    data: { competitionGuid: guid, tournamentUuid: detail.competition.tournaments[0]?.uuid ?? '' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 /** The element's box ends above `top` (a pixel of rounding allowed). */
