@@ -115,16 +115,16 @@ export async function myTournaments(
     listFollowed(deps.db, user.id),
     card === '' ? Promise.resolve([]) : entriesOfFollowed(deps.db, user.id),
   ]);
+  const entriesOf = new Map<string, typeof entries>();
+  for (const entry of entries) {
+    const list = entriesOf.get(entry.tournamentUuid);
+    if (list) list.push(entry);
+    else entriesOf.set(entry.tournamentUuid, [entry]);
+  }
   const sortable: Sortable[] = rows.map((row) => {
     const { competition: c, tournament: t } = row;
     const section = sectionOf(row, now);
-    const mine = t
-      ? entryOfCard(
-          entries.filter((p) => p.tournamentUuid === t.uuid),
-          t,
-          card,
-        )
-      : null;
+    const mine = t ? entryOfCard(entriesOf.get(t.uuid) ?? [], t, card) : null;
     return {
       row,
       item: {

@@ -57,13 +57,12 @@ function emailItem(
     // The button opens what the notification is about: its tournament, else the notification.
     url: competitionGuid ? competitionUrl(publicUrl, competitionGuid) : notificationUrl(publicUrl, row.id),
     action: competitionGuid ? 'openTournament' : 'open',
-    file:
-      fileUrl && row.type !== 'new_tournament'
-        ? {
-            url: `${publicUrl}${fileUrl}`,
-            label: emailText(language, row.type === 'new_order_of_play' ? 'openOrderOfPlay' : 'openDocument'),
-          }
-        : null,
+    file: fileUrl
+      ? {
+          url: `${publicUrl}${fileUrl}`,
+          label: emailText(language, row.type === 'new_order_of_play' ? 'openOrderOfPlay' : 'openDocument'),
+        }
+      : null,
     reasons,
     matchingFilters: row.params.matchingFilters ?? null,
     details: [...facts, ...(documentName ? [emailText(language, 'document', { name: documentName })] : [])],
