@@ -12,8 +12,8 @@ import {
   SEARCH_MAX_LIMIT,
   TOURNAMENT_ITEM_KINDS,
 } from './competitions';
-import { searchFiltersSchema } from './filters';
 import { entryVerdictSchema } from './entry-verdict';
+import { searchFiltersSchema } from './filters';
 import { CUT_LINE_STATES, drawNameFieldsSchema } from './fitp';
 
 export const SEARCH_VIEWS = ['tournaments', 'overview', 'schedule', 'documents'] as const;

@@ -17,7 +17,15 @@ import { romeDate } from './calendar';
 import { bandOfRanking, drawLimitValue, type PlayerGender, type RankingBand } from './fitp';
 import { rankingValue } from './positions';
 
-export const ENTRY_VERDICTS = ['eligible', 'entered', 'closed', 'gender', 'age', 'ranking', 'unknown'] as const;
+export const ENTRY_VERDICTS = [
+  'eligible',
+  'entered',
+  'closed',
+  'gender',
+  'age',
+  'ranking',
+  'unknown',
+] as const;
 export type EntryVerdictKind = (typeof ENTRY_VERDICTS)[number];
 
 /**
@@ -78,13 +86,13 @@ type Step = 'fits' | 'fails' | 'unknown';
 const EPSILON = 1e-6;
 
 /** The draws' gender codes a list's draw type stands for (`tipoTorneo`). */
-const GENDER_OF_DRAW_TYPE: Record<string, string> = {
-  Maschile: 'M',
-  Femminile: 'F',
-  DoppioM: 'MM',
-  DoppioF: 'FF',
-  Misto: 'MF',
-};
+export const GENDER_OF_DRAW_TYPE: ReadonlyMap<string, string> = new Map([
+  ['Maschile', 'M'],
+  ['Femminile', 'F'],
+  ['DoppioM', 'MM'],
+  ['DoppioF', 'FF'],
+  ['Misto', 'MF'],
+]);
 
 /**
  * The draw a competition is judged by when its tournaments are not read (the list's data): its
@@ -93,7 +101,7 @@ const GENDER_OF_DRAW_TYPE: Record<string, string> = {
 export function mainDrawOf(c: EntryCompetition): EntryDraw {
   return {
     uuid: null,
-    gender: (c.tipoTorneo !== null && GENDER_OF_DRAW_TYPE[c.tipoTorneo]) || null,
+    gender: (c.tipoTorneo !== null && GENDER_OF_DRAW_TYPE.get(c.tipoTorneo)) || null,
     ageCodes: c.ageCodes,
     rankingLimit: null,
     categoryClass: c.catClass,
@@ -102,24 +110,27 @@ export function mainDrawOf(c: EntryCompetition): EntryDraw {
   };
 }
 
-/** Whether registration to the draw is open now for the card's ranking. */
-export function registrationOpen(
+/**
+ * Whether registration to the draw is open now for the card's ranking: `open`, `closed`, or
+ * `no-band` when the draw has per-band deadlines and none holds the card (closed for it too).
+ */
+export function registrationState(
   c: EntryCompetition,
   draw: EntryDraw,
   ranking: string | null,
   now: Date,
-): boolean {
-  if (c.startDate <= romeDate(now)) return false;
-  if (c.registrationOpensAt !== null && c.registrationOpensAt.getTime() > now.getTime()) return false;
+): 'open' | 'closed' | 'no-band' {
+  if (c.startDate <= romeDate(now)) return 'closed';
+  if (c.registrationOpensAt !== null && c.registrationOpensAt.getTime() > now.getTime()) return 'closed';
   if (draw.deadlines.length > 0 && rankingValue(ranking) !== null) {
     const band = bandOfRanking(draw.deadlines, ranking);
-    if (!band) return false;
-    if (band.byReferee || band.closesAt === null) return true;
-    return band.closesAt.getTime() > now.getTime();
+    if (!band) return 'no-band';
+    if (band.byReferee || band.closesAt === null) return 'open';
+    return band.closesAt.getTime() > now.getTime() ? 'open' : 'closed';
   }
   const closes = draw.registrationClosesAt ?? c.registrationClosesAt;
-  if (closes !== null) return closes.getTime() > now.getTime();
-  return c.idStato === 3;
+  if (closes !== null) return closes.getTime() > now.getTime() ? 'open' : 'closed';
+  return c.idStato === 3 ? 'open' : 'closed';
 }
 
 /** A draw for women only (`F`, `FF`) or men only (`M`, `MM`); null when open to both or unknown. */
@@ -192,7 +203,12 @@ export function entryVerdict(
   now: Date,
 ): EntryVerdict {
   if (draw.uuid !== null && player.entered.has(draw.uuid)) return { verdict: 'entered', detail: null };
-  if (!registrationOpen(c, draw, player.ranking, now)) return { verdict: 'closed', detail: null };
+  const registration = registrationState(c, draw, player.ranking, now);
+  // No band holding a card above the draw's limit: its ranking is the truer reason (the bands
+  // list the rankings the draw admits).
+  if (registration === 'no-band' && rankingStep(draw, player) === 'fails')
+    return { verdict: 'ranking', detail: limitText(draw) };
+  if (registration !== 'open') return { verdict: 'closed', detail: null };
   const gender = genderStep(draw, player);
   if (gender === 'fails') return { verdict: 'gender', detail: drawGenderOnly(draw.gender) };
   const age = ageStep(c, draw, player);

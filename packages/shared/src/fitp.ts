@@ -50,7 +50,6 @@ const isoInstant = z.iso.datetime({ offset: true });
 export const PLAYER_GENDERS = ['M', 'F'] as const;
 export type PlayerGender = (typeof PLAYER_GENDERS)[number];
 
-
 /** Spec §3 Federation player data. */
 export const fitpPlayerDataSchema = z
   .object({
@@ -130,6 +129,8 @@ export const fitpCardStatusSchema = z
     ranking: z.string().nullable(),
     syncPending: z.boolean(),
     syncDeferredAt: isoInstant.nullable(),
+    /** Gender and birth year are both given (Explore's "only tournaments I can enter" asks otherwise). */
+    profileComplete: z.boolean(),
   })
   .meta({ id: 'FitpCardStatus' });
 export type FitpCardStatus = z.infer<typeof fitpCardStatusSchema>;

@@ -71,9 +71,9 @@ describe('the entry verdict of one draw (docs/decisions/206)', () => {
   });
 
   it('falls back on the competition’s deadline, then on the federation’s status', () => {
-    expect(verdictOf({ d: { registrationClosesAt: null }, c: { registrationClosesAt: later(-1) } }).verdict).toBe(
-      'closed',
-    );
+    expect(
+      verdictOf({ d: { registrationClosesAt: null }, c: { registrationClosesAt: later(-1) } }).verdict,
+    ).toBe('closed');
     const none = { registrationClosesAt: null };
     expect(verdictOf({ d: none, c: { ...none, idStato: 3 } }).verdict).toBe('eligible');
     expect(verdictOf({ d: none, c: { ...none, idStato: 4 } }).verdict).toBe('closed');
@@ -86,19 +86,29 @@ describe('the entry verdict of one draw (docs/decisions/206)', () => {
     ];
     // The draw's own (latest) deadline is still ahead: the 4th-category band's passed.
     expect(verdictOf({ d: { deadlines } }).verdict).toBe('closed');
-    expect(verdictOf({ d: { deadlines, rankingLimit: '3.1' }, p: { ranking: '3.2' } }).verdict).toBe('eligible');
+    expect(verdictOf({ d: { deadlines, rankingLimit: '3.1' }, p: { ranking: '3.2' } }).verdict).toBe(
+      'eligible',
+    );
     // A band left to the referee is open; no band holding the card is closed.
     const referee = [{ minRank: '4.NC', maxRank: '4.1', closesAt: null, byReferee: true }];
     expect(verdictOf({ d: { deadlines: referee } }).verdict).toBe('eligible');
-    expect(verdictOf({ d: { deadlines: [deadlines[1] as (typeof deadlines)[number]] } }).verdict).toBe(
-      'closed',
-    );
+    const third = [deadlines[1] as (typeof deadlines)[number]];
+    expect(verdictOf({ d: { deadlines: third } }).verdict).toBe('closed');
+    // No band for a card above the draw's limit: the ranking is the reason.
+    const fourth = [deadlines[0] as (typeof deadlines)[number]];
+    expect(verdictOf({ d: { deadlines: fourth }, p: { ranking: '3.5' } })).toEqual({
+      verdict: 'ranking',
+      detail: '4.1',
+    });
   });
 
   it('says a women’s or a men’s draw for the other gender; mixed and unknown draws fit both', () => {
     expect(verdictOf({ d: { gender: 'F' } })).toEqual({ verdict: 'gender', detail: 'F' });
     expect(verdictOf({ d: { gender: 'FF' } })).toEqual({ verdict: 'gender', detail: 'F' });
-    expect(verdictOf({ d: { gender: 'MM' }, p: { gender: 'F' } })).toEqual({ verdict: 'gender', detail: 'M' });
+    expect(verdictOf({ d: { gender: 'MM' }, p: { gender: 'F' } })).toEqual({
+      verdict: 'gender',
+      detail: 'M',
+    });
     expect(verdictOf({ d: { gender: 'MF' }, p: { gender: 'F' } }).verdict).toBe('eligible');
     expect(verdictOf({ d: { gender: null }, p: { gender: 'F' } }).verdict).toBe('eligible');
   });
@@ -192,9 +202,9 @@ describe('a competition’s verdict in a list', () => {
       verdict: 'gender',
       detail: 'F',
     });
-    expect(competitionVerdict(competition({ catClass: 4 }), [], player({ ranking: '3.3' }), NOW).verdict).toBe(
-      'ranking',
-    );
+    expect(
+      competitionVerdict(competition({ catClass: 4 }), [], player({ ranking: '3.3' }), NOW).verdict,
+    ).toBe('ranking');
     expect(
       competitionVerdict(competition({ registrationClosesAt: later(-1) }), [], player(), NOW).verdict,
     ).toBe('closed');

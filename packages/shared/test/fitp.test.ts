@@ -38,7 +38,6 @@ describe('eligibility by ranking (docs/decisions/101)', () => {
     expect(drawLimitValue(null, 3)).toBe(3.01);
     expect(drawLimitValue(null, null)).toBeNull();
   });
-
 });
 
 describe('the cut line', () => {
