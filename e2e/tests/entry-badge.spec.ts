@@ -86,7 +86,7 @@ test('the entry badge says why not: gender asked, women’s draw, registration c
   await form.getByLabel('Sesso').selectOption({ label: 'Maschile' });
   await form.getByLabel('Anno di nascita').fill('1990');
   await form.getByRole('button', { name: 'Salva' }).click();
-  await expect(page.getByText('Sesso e anno di nascita salvati')).toBeVisible();
+  await expect(page.getByText('Sesso e anno di nascita salvati', { exact: true })).toBeVisible();
 
   panel = await entryPanelOf(page, open.guid, /femminile/i);
   await expect(panel).toContainText('Tabellone femminile');
