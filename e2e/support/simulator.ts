@@ -13,6 +13,8 @@ export type SimulatorCompetition = {
   province?: string;
   startDate?: string;
   endDate?: string;
+  /** An instant (ISO, or Rome local time): a deadline already passed makes a closed tournament. */
+  registrationClosesAt?: string;
   tournaments?: Record<string, unknown>[];
 };
 

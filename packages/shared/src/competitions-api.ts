@@ -12,8 +12,9 @@ import {
   SEARCH_MAX_LIMIT,
   TOURNAMENT_ITEM_KINDS,
 } from './competitions';
+import { entryVerdictSchema } from './entry-verdict';
 import { searchFiltersSchema } from './filters';
-import { CUT_LINE_STATES, drawNameFieldsSchema, ELIGIBILITIES } from './fitp';
+import { CUT_LINE_STATES, drawNameFieldsSchema } from './fitp';
 
 export const SEARCH_VIEWS = ['tournaments', 'overview', 'schedule', 'documents'] as const;
 export type SearchView = (typeof SEARCH_VIEWS)[number];
@@ -53,7 +54,7 @@ export const searchCompetitionsBodySchema = z
     view: z.enum(SEARCH_VIEWS).default('tournaments'),
     /** The list's order (`SEARCH_SORTS`). */
     sort: z.enum(SEARCH_SORTS).default('start'),
-    /** Only competitions with a draw the user's card may enter (ignored without a card). */
+    /** Only competitions with a draw the user's card may enter now (ignored without a card; docs/decisions/206). */
     eligibleOnly: z.boolean().default(false),
   })
   .meta({ id: 'SearchCompetitionsBody' });
@@ -90,8 +91,8 @@ export const tournamentSummarySchema = z.object({
   subscriptionId: z.uuid().nullable(),
   /** The user marked it lost. */
   lost: z.boolean(),
-  /** Whether the user's card may enter it by ranking; null without a card (docs/decisions/101). */
-  eligibility: z.enum(ELIGIBILITIES).nullable(),
+  /** Whether the user's card may enter it now, else the first reason why not; null without a card (docs/decisions/206). */
+  eligibility: entryVerdictSchema.nullable(),
 });
 export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
 
@@ -131,8 +132,8 @@ export const competitionSummarySchema = z
     followed: z.boolean(),
     lost: z.boolean(),
     matchingFilters: matchingFiltersSchema,
-    /** Whether the user's card may enter one of its draws; null without a card. */
-    eligibility: z.enum(ELIGIBILITIES).nullable(),
+    /** Whether the user's card may enter one of its draws now (else why not); null without a card. */
+    eligibility: entryVerdictSchema.nullable(),
   })
   .meta({ id: 'CompetitionSummary' });
 export type CompetitionSummary = z.infer<typeof competitionSummarySchema>;

@@ -46,6 +46,10 @@ export type ValidateCardBody = z.input<typeof validateCardBodySchema>;
 
 const isoInstant = z.iso.datetime({ offset: true });
 
+/** What the player says of themselves in Settings › FITP: gender in the draws' sense. */
+export const PLAYER_GENDERS = ['M', 'F'] as const;
+export type PlayerGender = (typeof PLAYER_GENDERS)[number];
+
 /** Spec §3 Federation player data. */
 export const fitpPlayerDataSchema = z
   .object({
@@ -79,6 +83,9 @@ export const fitpCardSchema = z
     syncPending: z.boolean(),
     /** The user chose "review later" at this instant (the dashboard reminds them). */
     syncDeferredAt: isoInstant.nullable(),
+    /** What the card sheet does not say, as the player gave it (docs/decisions/206); null: not given. */
+    gender: z.enum(PLAYER_GENDERS).nullable(),
+    birthYear: z.number().int().nullable(),
   })
   .meta({ id: 'FitpCard' });
 export type FitpCard = z.infer<typeof fitpCardSchema>;
@@ -87,8 +94,31 @@ export type FitpCard = z.infer<typeof fitpCardSchema>;
 export const fitpDataResponseSchema = z.object({ card: fitpCardSchema.nullable() }).meta({ id: 'FitpData' });
 export type FitpDataResponse = z.infer<typeof fitpDataResponseSchema>;
 
-/** `PATCH /api/fitp/settings`. */
-export const fitpSettingsBodySchema = z.object({ autoFollow: z.boolean() }).meta({ id: 'FitpSettingsBody' });
+/** The earliest birth year accepted (the latest is the current year). */
+export const BIRTH_YEAR_MIN = 1900;
+
+/** A birth year from 1900 to the current year (`validation.birthYearRange`), or null: not given. */
+export const birthYearSchema = z
+  .number()
+  .int('validation.birthYearRange')
+  .nullable()
+  .superRefine((year, ctx) => {
+    if (year !== null && (year < BIRTH_YEAR_MIN || year > new Date().getUTCFullYear()))
+      ctx.addIssue({ code: 'custom', message: 'validation.birthYearRange' });
+  });
+
+/**
+ * `PATCH /api/fitp/settings`: the card radar's switch, and what the card sheet does not say (gender
+ * in the draws' sense, birth year: docs/decisions/206). Each field is optional; null clears it.
+ */
+export const fitpSettingsBodySchema = z
+  .object({
+    autoFollow: z.boolean().optional(),
+    gender: z.enum(PLAYER_GENDERS, { message: 'validation.invalidValue' }).nullable().optional(),
+    birthYear: birthYearSchema.optional(),
+  })
+  .meta({ id: 'FitpSettingsBody' });
+export type FitpSettingsBody = z.input<typeof fitpSettingsBodySchema>;
 
 /** The dashboard's card status (spec §2), also what `GET /api/home` embeds. */
 export const fitpCardStatusSchema = z
@@ -99,6 +129,8 @@ export const fitpCardStatusSchema = z
     ranking: z.string().nullable(),
     syncPending: z.boolean(),
     syncDeferredAt: isoInstant.nullable(),
+    /** Gender and birth year are both given (Explore's "only tournaments I can enter" asks otherwise). */
+    profileComplete: z.boolean(),
   })
   .meta({ id: 'FitpCardStatus' });
 export type FitpCardStatus = z.infer<typeof fitpCardStatusSchema>;
@@ -200,10 +232,7 @@ export const reportMismatchResponseSchema = z
   .object({ code: z.enum(SUCCESS_CODES), message: z.string() })
   .meta({ id: 'ReportMismatchResponse' });
 
-// --- Eligibility (docs/decisions/101) ----------------------------------------------------------
-
-export const ELIGIBILITIES = ['eligible', 'above_limit', 'unknown'] as const;
-export type Eligibility = (typeof ELIGIBILITIES)[number];
+// --- Eligibility (docs/decisions/101, 206: the whole rule is entry-verdict.ts) --------------------
 
 /**
  * The ranking value of a draw's limit (the best ranking it admits): its ranking limit, else its
@@ -216,32 +245,6 @@ export function drawLimitValue(
   const fromLimit = rankingValue(rankingLimit);
   if (fromLimit !== null) return fromLimit;
   return categoryClass ? categoryClass + 0.01 : null;
-}
-
-/**
- * Whether a player may enter a draw: a lower value is a better player, and a draw admits players
- * from its limit down, so a player may enter when the limit's value is at or below their own
- * (their ranking is at or under the limit); above it they are too strong for the draw.
- */
-export function eligibilityFor(
-  playerRanking: string | null | undefined,
-  draw: { rankingLimit?: string | null; categoryClass?: number | null },
-): Eligibility {
-  const own = rankingValue(playerRanking);
-  const limit = drawLimitValue(draw.rankingLimit, draw.categoryClass);
-  if (own === null || limit === null) return 'unknown';
-  return limit <= own + 1e-9 ? 'eligible' : 'above_limit';
-}
-
-/** A competition's: eligible if any draw is, above the limit if every known draw is. */
-export function competitionEligibility(
-  playerRanking: string | null | undefined,
-  draws: readonly { rankingLimit?: string | null; categoryClass?: number | null }[],
-): Eligibility {
-  const each = draws.map((d) => eligibilityFor(playerRanking, d));
-  if (each.includes('eligible')) return 'eligible';
-  if (each.includes('above_limit')) return 'above_limit';
-  return 'unknown';
 }
 
 /** Where an entry stands against the draw's size: in the draw, or among the reserves (the cut line). */

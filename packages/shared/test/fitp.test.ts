@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   bandHolds,
   bandOfRanking,
-  competitionEligibility,
   cutLineState,
   drawLimitValue,
-  eligibilityFor,
   membershipCardProblem,
   membershipCardSchema,
 } from '../src/fitp';
@@ -39,24 +37,6 @@ describe('eligibility by ranking (docs/decisions/101)', () => {
     expect(drawLimitValue('3.NC', null)).toBe(3.99);
     expect(drawLimitValue(null, 3)).toBe(3.01);
     expect(drawLimitValue(null, null)).toBeNull();
-  });
-
-  it('lets a player enter draws whose limit is at or above them in the ranking, not below', () => {
-    expect(eligibilityFor('4.1', { rankingLimit: '4.1' })).toBe('eligible');
-    expect(eligibilityFor('4.NC', { rankingLimit: '4.1' })).toBe('eligible');
-    expect(eligibilityFor('4.2', { rankingLimit: '3.1' })).toBe('eligible');
-    expect(eligibilityFor('3.5', { rankingLimit: '4.1' })).toBe('above_limit');
-    expect(eligibilityFor('2.8', { categoryClass: 3 })).toBe('above_limit');
-    expect(eligibilityFor(null, { rankingLimit: '4.1' })).toBe('unknown');
-    expect(eligibilityFor('4.1', {})).toBe('unknown');
-  });
-
-  it('judges a competition by its best draw', () => {
-    expect(competitionEligibility('3.5', [{ rankingLimit: '4.1' }, { rankingLimit: '2.8' }])).toBe(
-      'eligible',
-    );
-    expect(competitionEligibility('3.5', [{ rankingLimit: '4.1' }, {}])).toBe('above_limit');
-    expect(competitionEligibility('3.5', [{}])).toBe('unknown');
   });
 });
 

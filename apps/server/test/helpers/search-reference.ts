@@ -4,9 +4,20 @@
  * purpose — a count query, the page ordered on its own, the rows read by guid, the user's
  * matching filters joined in SQL per row, the reasons computed per (row, filter) — so that a
  * faster implementation must give byte-for-byte the same answers on the same data.
+ *
+ * Since decision 206 it also knows "only tournaments I can enter" and the entry verdicts, for a
+ * player given to it: written plainly on the stored rows with the rule of @radar/shared
+ * (`competitionEligible`, `competitionVerdict`), the app's SQL twin and calendar in memory must
+ * answer alike.
  */
 import {
   type CompetitionSummary,
+  competitionEligible,
+  competitionVerdict,
+  type EntryCompetition,
+  type EntryDraw,
+  type EntryPlayer,
+  entryVerdict,
   FILTER_REASONS,
   type FilterReason,
   filterReasons,
@@ -24,6 +35,7 @@ import {
   type SubscriptionRow,
   subscriptions,
   type TournamentRow,
+  tournamentDeadlines,
   tournaments,
   type User,
 } from '../../src/db/schema';
@@ -96,7 +108,63 @@ async function pageRows(
   };
 }
 
-async function summarize(db: Db, rows: Row[], user: User, at: MatchInstant): Promise<CompetitionSummary[]> {
+/** A competition as the entry verdict reads it, written out. */
+const entryCompetition = (row: CompetitionRow): EntryCompetition => ({
+  startDate: row.startDate,
+  registrationOpensAt: row.registrationOpensAt,
+  registrationClosesAt: row.registrationClosesAt,
+  idStato: row.idStato,
+  tipoTorneo: row.tipoTorneo,
+  catClass: row.catClass,
+  ageCodes: row.ageCodes,
+});
+
+/** The competitions' draws as the entry verdict reads them, with their bands in order. */
+async function entryDraws(db: Db, draws: TournamentRow[]): Promise<Map<string, EntryDraw>> {
+  const bands = await db
+    .select()
+    .from(tournamentDeadlines)
+    .orderBy(asc(tournamentDeadlines.tournamentUuid), asc(tournamentDeadlines.ordinal));
+  return new Map(
+    draws.map((t) => [
+      t.uuid,
+      {
+        uuid: t.uuid,
+        gender: t.gender,
+        ageCodes: t.ageCodes,
+        rankingLimit: t.rankingLimit,
+        categoryClass: t.categoryClass,
+        registrationClosesAt: t.registrationClosesAt,
+        deadlines: bands.filter((b) => b.tournamentUuid === t.uuid),
+      },
+    ]),
+  );
+}
+
+/** The guids of the competitions the player may enter now, every competition read and judged. */
+export async function eligibleGuids(db: Db, player: EntryPlayer, now: Date): Promise<string[]> {
+  const rows = await db.select().from(competitions);
+  const draws = await db.select().from(tournaments).orderBy(asc(tournaments.ordinal));
+  const byUuid = await entryDraws(db, draws);
+  return rows
+    .filter((row) =>
+      competitionEligible(
+        entryCompetition(row),
+        draws.filter((t) => t.competitionGuid === row.guid).map((t) => byUuid.get(t.uuid) as EntryDraw),
+        player,
+        now,
+      ),
+    )
+    .map((row) => row.guid);
+}
+
+async function summarize(
+  db: Db,
+  rows: Row[],
+  user: User,
+  at: MatchInstant,
+  player: EntryPlayer | null = null,
+): Promise<CompetitionSummary[]> {
   const guids = rows.map((r) => r.guid);
   if (guids.length === 0) return [];
   const draws: TournamentRow[] = await db
@@ -104,6 +172,7 @@ async function summarize(db: Db, rows: Row[], user: User, at: MatchInstant): Pro
     .from(tournaments)
     .where(inArray(tournaments.competitionGuid, guids))
     .orderBy(asc(tournaments.competitionGuid), asc(tournaments.ordinal));
+  const entry = await entryDraws(db, draws);
   const subs: SubscriptionRow[] = await db
     .select()
     .from(subscriptions)
@@ -130,8 +199,11 @@ async function summarize(db: Db, rows: Row[], user: User, at: MatchInstant): Pro
   const newSince = new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
   return rows.map((row) => {
     const subscriptionOf = (uuid: string) => subs.find((s) => s.tournamentUuid === uuid);
-    const own = subs.filter((s) => s.competitionGuid === row.guid);
+    const followedOwn = subs.filter((s) => s.competitionGuid === row.guid);
     const match = matches.get(row.guid);
+    const own = draws.filter((t) => t.competitionGuid === row.guid);
+    const verdictOf = (t: TournamentRow) =>
+      player && entryVerdict(entryCompetition(row), entry.get(t.uuid) as EntryDraw, player, at.now);
     return {
       guid: row.guid,
       name: row.name,
@@ -156,29 +228,33 @@ async function summarize(db: Db, rows: Row[], user: User, at: MatchInstant): Pro
       isNew: row.addedAt !== null && row.addedAt >= newSince,
       addedAt: iso(row.addedAt),
       federationUpdatedAt: iso(row.federationModifiedAt),
-      tournaments: draws
-        .filter((t) => t.competitionGuid === row.guid)
-        .map((t) => ({
-          uuid: t.uuid,
-          description: t.description,
-          type: t.type,
-          categoryClass: t.categoryClass,
-          ageCategory: t.ageCategory,
-          participantsCount: t.participantsCount,
-          maxParticipants: t.maxParticipants,
-          followed: subscriptionOf(t.uuid) !== undefined,
-          subscriptionId: subscriptionOf(t.uuid)?.id ?? null,
-          lost: subscriptionOf(t.uuid)?.lost ?? false,
-          // Issue 13's eligibility, outside the frozen search: the reference's users have no card.
-          eligibility: null,
-        })),
-      followed: own.length > 0,
-      lost: own.some((s) => s.lost),
+      tournaments: own.map((t) => ({
+        uuid: t.uuid,
+        description: t.description,
+        type: t.type,
+        categoryClass: t.categoryClass,
+        ageCategory: t.ageCategory,
+        participantsCount: t.participantsCount,
+        maxParticipants: t.maxParticipants,
+        followed: subscriptionOf(t.uuid) !== undefined,
+        subscriptionId: subscriptionOf(t.uuid)?.id ?? null,
+        lost: subscriptionOf(t.uuid)?.lost ?? false,
+        eligibility: verdictOf(t),
+      })),
+      followed: followedOwn.length > 0,
+      lost: followedOwn.some((s) => s.lost),
       matchingFilters: {
         count: match?.count ?? 0,
         reasons: FILTER_REASONS.filter((reason) => match?.reasons.has(reason)),
       },
-      eligibility: null,
+      eligibility:
+        player &&
+        competitionVerdict(
+          entryCompetition(row),
+          own.map((t) => entry.get(t.uuid) as EntryDraw),
+          player,
+          at.now,
+        ),
     };
   });
 }
@@ -192,9 +268,16 @@ export async function referenceSearch(
   user: User,
   query: SearchCompetitionsQuery,
   now: Date,
+  /** The user's card as the verdict reads it (decision 206); null for a user without one. */
+  player: EntryPlayer | null = null,
 ): Promise<Pick<SearchCompetitionsResponse, 'total' | 'items'>> {
   const at = matchInstant(now);
-  const where = and(...criteriaConditions(query.filters, at), ...textConditions(query.search));
+  const eligible = player && query.eligibleOnly ? await eligibleGuids(db, player, now) : null;
+  const where = and(
+    ...criteriaConditions(query.filters, at),
+    ...textConditions(query.search),
+    ...(eligible ? [eligible.length > 0 ? inArray(competitions.guid, eligible) : sql`false`] : []),
+  );
   const { rows, total } = await pageRows(
     db,
     where,
@@ -203,7 +286,7 @@ export async function referenceSearch(
     query.limit,
     (query.page - 1) * query.limit,
   );
-  return { total, items: await summarize(db, rows, user, at) };
+  return { total, items: await summarize(db, rows, user, at, player) };
 }
 
 /** The summaries of these rows for the user, as before (the overview's "closing soon" too). */

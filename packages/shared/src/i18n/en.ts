@@ -77,6 +77,7 @@ export const en: Catalogue = {
     cardTooShort: 'Membership card number is too short',
     cardDigitsOnly: 'Membership card should contain only numbers',
     cardTooLong: 'Membership card number is too long',
+    birthYearRange: 'Enter a birth year between 1900 and this year',
     postalCode: 'Enter a 5-digit postal code',
     contactMessageTooLong: 'Message is too long. Please keep it under {{count}} characters.',
   },

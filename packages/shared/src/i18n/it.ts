@@ -79,6 +79,7 @@ export const it = {
     cardTooShort: 'Il numero di tessera è troppo corto',
     cardDigitsOnly: 'La tessera deve contenere solo numeri',
     cardTooLong: 'Il numero di tessera è troppo lungo',
+    birthYearRange: "Scrivi un anno di nascita tra il 1900 e l'anno in corso",
     postalCode: 'Inserisci un CAP di 5 cifre',
     contactMessageTooLong: 'Il messaggio è troppo lungo. Mantienilo sotto i {{count}} caratteri.',
   },

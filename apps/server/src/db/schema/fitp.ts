@@ -1,4 +1,15 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PlayerGender } from '@radar/shared';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -34,6 +45,12 @@ export const fitpCards = pgTable(
     syncPending: boolean('sync_pending').notNull().default(false),
     /** "Review later": the dashboard reminds the user. */
     syncDeferredAt: timestamp('sync_deferred_at', { withTimezone: true }),
+    /**
+     * What the card sheet does not say, as the player gave it in Settings › FITP (decision 206):
+     * gender in the draws' sense (`M`, `F`) and birth year; null when not given. Never guessed.
+     */
+    gender: text('gender').$type<PlayerGender>(),
+    birthYear: integer('birth_year'),
   },
   (table) => [uniqueIndex('fitp_cards_card_idx').on(table.cardNumber)],
 );

@@ -8,25 +8,35 @@
  * SQL path answers, and a new snapshot is read in the background).
  *
  * Each condition here is the twin of the SQL the search runs otherwise (`criteriaConditions`,
- * `textConditions`, `eligibleForCardSql`, `listOrder`, `overviewGroups`, `closingSoonRows`):
- * `calendar-snapshot.test.ts` compares both on random searches at several instants.
+ * `textConditions`, `eligibleForPlayerSql`, `listOrder`, `overviewGroups`, `closingSoonRows`):
+ * `calendar-snapshot.test.ts` compares both on random searches at several instants. "Only what my
+ * card may enter" is `competitionEligible` of @radar/shared itself, the rule of the badges
+ * (decision 206).
  */
 import {
+  competitionEligible,
   drawCriteriaKey,
-  drawLimitValue,
+  type EntryPlayer,
   type FilterCriteria,
   foldText,
   hasDrawCriteria,
   inPrizeBand,
-  rankingValue,
   type SearchSort,
   timePeriodWindow,
 } from '@radar/shared';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type CompetitionRow, competitions, type TournamentRow, tournaments } from '../../db/schema';
+import {
+  type CompetitionRow,
+  competitions,
+  type TournamentDeadlineRow,
+  type TournamentRow,
+  tournamentDeadlines,
+  tournaments,
+} from '../../db/schema';
 import type { MatchInstant } from '../filters/filter-sql';
 import type { CompetitionWithStatus, OverviewGroup } from './competitions.repository';
+import { entryCompetitionOf, entryDrawOf, groupDeadlines } from './entry-verdicts';
 import { calendarStateFields, calendarStateOf } from './search-cache';
 
 /** Words of the free text that count, as `textConditions` takes them. */
@@ -36,8 +46,8 @@ const MAX_TEXT_WORDS = 8;
 export interface SnapshotQuery {
   filters: FilterCriteria;
   search: string;
-  /** The card's ranking when only competitions it may enter are asked for, else null. */
-  cardRanking: string | null;
+  /** The card's player when only competitions it may enter are asked for, else null. */
+  player: EntryPlayer | null;
   /** The list's order. */
   sort: SearchSort;
 }
@@ -98,6 +108,8 @@ export class CalendarSnapshot {
     readonly rows: readonly CompetitionRow[],
     /** Each competition's tournaments in their order (`findTournamentsOf`). */
     readonly tournamentsOf: ReadonlyMap<string, readonly TournamentRow[]>,
+    /** Each tournament's per-band deadlines in their order (`findDeadlinesOf`). */
+    readonly deadlinesOf: ReadonlyMap<string, readonly TournamentDeadlineRow[]> = new Map(),
   ) {
     const column = (value: (row: CompetitionRow) => number | null) =>
       Int32Array.from(rows, (row) => value(row) ?? -1);
@@ -305,9 +317,9 @@ export class CalendarSnapshot {
     for (const word of foldText(query.search).split(' ').filter(Boolean).slice(0, MAX_TEXT_WORDS)) {
       tests.push((i) => (rows[i] as CompetitionRow).searchText.includes(word));
     }
-    if (query.cardRanking !== null) {
-      const eligible = this.eligibility(query.cardRanking);
-      tests.push((i) => eligible(rows[i] as CompetitionRow));
+    if (query.player !== null) {
+      const player = query.player;
+      tests.push((i) => this.eligible(rows[i] as CompetitionRow, player, at.now));
     }
     const [first, second, ...rest] = tests;
     if (!first) return () => true;
@@ -317,24 +329,14 @@ export class CalendarSnapshot {
   }
 
   /**
-   * `eligibleForCardSql`: a competition qualifies when one of its tournaments has a limit (its
-   * ranking limit, else its class N read as N.01) at or below the card's ranking value; one whose
-   * tournaments are not read yet is judged by its main draw's class. Nothing qualifies for a card
-   * without a readable ranking.
+   * `eligibleForPlayerSql`: one of the competition's draws is eligible now for the player (their
+   * main draw's when none is read), by the verdict of the badges.
    */
-  private eligibility(cardRanking: string): (row: CompetitionRow) => boolean {
-    const own = rankingValue(cardRanking);
-    if (own === null) return () => false;
-    // The SQL adds a millionth to the card's value: limits and rankings are in hundredths.
-    const atMost = own + 0.000_001;
-    return (row) => {
-      const draws = this.tournamentsOf.get(row.guid);
-      if (!draws || draws.length === 0) return row.catClass !== null && row.catClass + 0.01 <= atMost;
-      return draws.some((t) => {
-        const limit = drawLimitValue(t.rankingLimit, t.categoryClass);
-        return limit !== null && limit <= atMost;
-      });
-    };
+  private eligible(row: CompetitionRow, player: EntryPlayer, now: Date): boolean {
+    const draws = (this.tournamentsOf.get(row.guid) ?? []).map((t) =>
+      entryDrawOf(t, this.deadlinesOf.get(t.uuid) ?? []),
+    );
+    return competitionEligible(entryCompetitionOf(row), draws, player, now);
   }
 }
 
@@ -387,7 +389,13 @@ export async function readCalendarSnapshot(db: Db): Promise<CalendarSnapshot> {
         if (list) list.push(t);
         else tournamentsOf.set(t.competitionGuid, [t]);
       }
-      return new CalendarSnapshot(calendarStateOf(state).version, rows, tournamentsOf);
+      const deadlines = await tx.select().from(tournamentDeadlines);
+      return new CalendarSnapshot(
+        calendarStateOf(state).version,
+        rows,
+        tournamentsOf,
+        groupDeadlines(deadlines),
+      );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

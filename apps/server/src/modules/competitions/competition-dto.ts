@@ -12,7 +12,7 @@ import {
   type Draw,
   type DrawMatchDto,
   type DrawSideDto,
-  type Eligibility,
+  type EntryVerdict,
   type TournamentSummary,
   type Venue,
 } from '@radar/shared';
@@ -60,12 +60,12 @@ export function toTournamentBase(t: TournamentRow) {
 
 /**
  * A tournament in a search result or the detail, with the user's follow of it (if any) and
- * whether their card may enter it (null without a card; docs/decisions/101).
+ * the verdict on their card entering it (null without a card; decision 206).
  */
 export function toTournamentSummary(
   t: TournamentRow,
   subscription: Pick<SubscriptionRow, 'id' | 'lost'> | undefined,
-  eligibility: Eligibility | null,
+  eligibility: EntryVerdict | null,
 ): TournamentSummary {
   return {
     uuid: t.uuid,
@@ -84,7 +84,7 @@ export function toTournamentSummary(
 export function toKeptTournamentSummary(
   t: TournamentRow,
   subscription: Pick<SubscriptionRow, 'id' | 'lost'> | undefined,
-  eligibility: Eligibility | null,
+  eligibility: EntryVerdict | null,
 ): TournamentSummary & Spliced {
   const { head, splice } = tournamentHead(t);
   const summary: TournamentSummary = {

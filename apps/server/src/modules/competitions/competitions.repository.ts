@@ -1,5 +1,11 @@
 /** SQL of the competition search and detail. */
-import { FILTER_CRITERIA_FIELDS, type FilterCriteria, foldText, type SearchSort } from '@radar/shared';
+import {
+  FILTER_CRITERIA_FIELDS,
+  type FilterCriteria,
+  foldText,
+  type PlayerGender,
+  type SearchSort,
+} from '@radar/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -117,6 +123,16 @@ export async function findTournamentsOf(db: Db, guids: string[]): Promise<Tourna
     .orderBy(asc(tournaments.competitionGuid), asc(tournaments.ordinal));
 }
 
+/** The per-band deadlines of the given tournaments, each tournament's in their order. */
+export async function findDeadlinesOf(db: Db, uuids: string[]): Promise<TournamentDeadlineRow[]> {
+  if (uuids.length === 0) return [];
+  return db
+    .select()
+    .from(tournamentDeadlines)
+    .where(inArray(tournamentDeadlines.tournamentUuid, uuids))
+    .orderBy(asc(tournamentDeadlines.tournamentUuid), asc(tournamentDeadlines.ordinal));
+}
+
 const tournamentsOfCompetition = preparedQuery((db) =>
   db
     .select()
@@ -221,9 +237,21 @@ export interface UserSide {
   subscriptions: UserSubscription[];
   /** Their active filters (`notificationsEnabled`, the filter's on/off), as criteria. */
   filters: FilterCriteria[];
-  /** Their federation card's ranking: null without a card, '' for a card without one. */
-  cardRanking: string | null;
+  /** Their federation card and what the entry verdict reads of it (decision 206); null without a card. */
+  card: CardSide | null;
 }
+
+/** The user's card as the entry verdict reads it. */
+export interface CardSide {
+  /** The card's ranking; null for a card without one. */
+  ranking: string | null;
+  gender: PlayerGender | null;
+  birthYear: number | null;
+  /** The tournaments whose stored entry list holds the card. */
+  entered: string[];
+}
+
+type CardTuple = [string | null, PlayerGender | null, number | null, string[]];
 
 /** The fields of a follow, in the order the user side's statement lists them. */
 type SubscriptionTuple = [
@@ -254,16 +282,19 @@ function userSideFields(ofGuids: boolean) {
         f.cod_fonte, f.id_statopuc, f.region_id, f.province_id, f.prize, f.tipo_torneo, f.cat_class,
         f.cat_eta, f.time_period, f.data_inizio, f.data_fine) order by f.created_at, f.id), '[]')
       from filters f where f.user_id = ${userId} and f.notifications_enabled)`,
-    cardRanking: sql<
-      string | null
-    >`(select coalesce(c.ranking, '') from fitp_cards c where c.user_id = ${userId})`,
+    // The card: its ranking, gender, birth year and the tournaments its number is entered in
+    // (written with or without leading zeros, as `cardForms` of the card radar).
+    card: sql<CardTuple | string | null>`(select json_build_array(c.ranking, c.gender, c.birth_year,
+        (select coalesce(json_agg(distinct p.tournament_uuid), '[]') from participants p
+          where p.membership_card in (c.card_number, regexp_replace(c.card_number, '^0+([0-9])', '\\1'))))
+      from fitp_cards c where c.user_id = ${userId})`,
   };
 }
 
 type UserSideRow = {
   subscriptions: SubscriptionTuple[] | string;
   filters: unknown[][] | string;
-  cardRanking: string | null;
+  card: CardTuple | string | null;
 };
 
 function userSideOf(row: UserSideRow | undefined): UserSide {
@@ -288,8 +319,15 @@ function userSideOf(row: UserSideRow | undefined): UserSide {
       });
       return criteria as unknown as FilterCriteria;
     }),
-    cardRanking: row?.cardRanking ?? null,
+    card: cardSideOf(row?.card ?? null),
   };
+}
+
+function cardSideOf(value: CardTuple | string | null): CardSide | null {
+  if (value === null) return null;
+  const [ranking, gender, birthYear, entered] =
+    typeof value === 'string' ? (JSON.parse(value) as CardTuple) : value;
+  return { ranking: ranking || null, gender, birthYear, entered };
 }
 
 /** A statement of fields alone: no table to read from. */

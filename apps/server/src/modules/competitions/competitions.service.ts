@@ -8,10 +8,12 @@ import {
   type CompetitionFile,
   type CompetitionFileKind,
   type CompetitionSummary,
-  competitionEligibility,
   competitionFileUrl,
+  competitionVerdict,
   type DocumentEntry,
-  eligibilityFor,
+  type EntryPlayer,
+  type EntryVerdict,
+  entryVerdict,
   NEW_TOURNAMENT_HOURS,
   normalizeCardNumber,
   rankingValue,
@@ -25,12 +27,12 @@ import {
 } from '@radar/shared';
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { TournamentItemRow, TournamentRow, User } from '../../db/schema';
+import type { TournamentDeadlineRow, TournamentItemRow, TournamentRow, User } from '../../db/schema';
 import type { LiveDeps, Served } from '../../domain/served';
 import { type Splice, spliceOf, spliceTail, walkable, withSplice } from '../../domain/spliced-json';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
 import type { FederationDownload } from '../../federation/types';
-import { eligibleForCardSql } from '../filters/eligibility-sql';
+import { eligibleForPlayerSql } from '../filters/eligibility-sql';
 import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/filter-sql';
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
@@ -53,6 +55,7 @@ import {
   closingSoonRows,
   countCompetitions,
   findCompetitionWithSide,
+  findDeadlinesOf,
   findDeadlinesOfCompetition,
   findDrawsOfCompetition,
   findItemsOf,
@@ -70,6 +73,7 @@ import {
   type UserSubscription,
 } from './competitions.repository';
 import { entryOfCard, positionsOf } from './entries';
+import { entryCompetitionOf, entryDrawOf, entryPlayerOf, groupDeadlines } from './entry-verdicts';
 import { searchCacheOf } from './search-cache';
 
 export type CompetitionsDeps = LiveDeps;
@@ -87,8 +91,10 @@ interface UserContext {
   /** And by competition guid. */
   byCompetition: Map<string, UserSubscription[]>;
   matches: Map<string, PageMatch>;
-  /** The ranking of the user's federation card (eligibility); null without a card. */
-  cardRanking: string | null;
+  /** The user's card as the entry verdict reads it; null without a card (decision 206). */
+  player: EntryPlayer | null;
+  /** The instant the verdicts are for. */
+  now: Date;
 }
 
 /**
@@ -105,17 +111,14 @@ function contextOf(side: UserSide, rows: CompetitionWithStatus[], at: MatchInsta
     byCompetition.set(sub.competitionGuid, list);
   }
   const matches = matchFiltersOnPage(side.filters, rows, at.today);
-  return { byTournament, byCompetition, matches, cardRanking: side.cardRanking };
+  return { byTournament, byCompetition, matches, player: entryPlayerOf(side.card), now: at.now };
 }
 
 /** Additions since this instant are "new" (48 hours before `at`). */
 const newSinceOf = (at: MatchInstant) => new Date(at.now.getTime() - NEW_TOURNAMENT_HOURS * 3_600_000);
 
-/** Eligibility by the card's ranking; null without a card (docs/decisions/101). */
-const eligibilityOf = (
-  cardRanking: string | null,
-  draw: { rankingLimit?: string | null; categoryClass?: number | null },
-) => (cardRanking === null ? null : eligibilityFor(cardRanking, draw));
+/** No per-band deadlines. */
+const NO_DEADLINES: readonly TournamentDeadlineRow[] = [];
 
 /** What every user sees of a competition in a summary: its first fields, all but the user's. */
 type SummaryHead = Omit<
@@ -166,6 +169,7 @@ function summaryHead(
 function toSummary(
   row: CompetitionWithStatus,
   tournaments: readonly TournamentRow[],
+  deadlinesOf: ReadonlyMap<string, readonly TournamentDeadlineRow[]>,
   user: UserContext,
   newSince: Date,
   keep: boolean,
@@ -175,6 +179,12 @@ function toSummary(
   const match = user.matches.get(row.guid);
   const { head: h, splice } = summaryHead(row, newSince, keep);
   const tournamentSummary = keep ? toKeptTournamentSummary : toTournamentSummary;
+  // The entry verdict of each draw and of the competition (decision 206); none without a card.
+  const { player } = user;
+  const competition = entryCompetitionOf(row);
+  const draws = tournaments.map((t) => entryDrawOf(t, deadlinesOf.get(t.uuid) ?? NO_DEADLINES));
+  const verdictOf = (i: number): EntryVerdict | null =>
+    player === null ? null : entryVerdict(competition, draws[i] as (typeof draws)[number], player, user.now);
   // The head's fields in its order: the splice's text is theirs.
   const summary: CompetitionSummary = {
     guid: h.guid,
@@ -200,16 +210,8 @@ function toSummary(
     isNew: h.isNew,
     addedAt: h.addedAt,
     federationUpdatedAt: h.federationUpdatedAt,
-    tournaments: tournaments.map((t) =>
-      tournamentSummary(t, subscriptionOf(t.uuid), eligibilityOf(user.cardRanking, t)),
-    ),
-    eligibility:
-      user.cardRanking === null
-        ? null
-        : competitionEligibility(
-            user.cardRanking,
-            tournaments.length > 0 ? tournaments : [{ categoryClass: row.catClass }],
-          ),
+    tournaments: tournaments.map((t, i) => tournamentSummary(t, subscriptionOf(t.uuid), verdictOf(i))),
+    eligibility: player === null ? null : competitionVerdict(competition, draws, player, user.now),
     followed: ownSubscriptions.length > 0,
     lost: ownSubscriptions.some((s) => s.lost),
     matchingFilters: {
@@ -235,6 +237,8 @@ function groupTournaments(tournaments: TournamentRow[]): Map<string, TournamentR
 interface PublicRows {
   rows: CompetitionWithStatus[];
   tournamentsOf: ReadonlyMap<string, readonly TournamentRow[]>;
+  /** The tournaments' per-band deadlines (the entry verdict's), by tournament uuid. */
+  deadlinesOf: ReadonlyMap<string, readonly TournamentDeadlineRow[]>;
 }
 
 async function withTournaments(db: Db, rows: CompetitionWithStatus[]): Promise<PublicRows> {
@@ -242,7 +246,11 @@ async function withTournaments(db: Db, rows: CompetitionWithStatus[]): Promise<P
     db,
     rows.map((r) => r.guid),
   );
-  return { rows, tournamentsOf: groupTournaments(tournaments) };
+  const deadlines = await findDeadlinesOf(
+    db,
+    tournaments.map((t) => t.uuid),
+  );
+  return { rows, tournamentsOf: groupTournaments(tournaments), deadlinesOf: groupDeadlines(deadlines) };
 }
 
 function summariesOf(
@@ -253,7 +261,7 @@ function summariesOf(
 ): CompetitionSummary[] {
   const newSince = newSinceOf(at);
   return page.rows.map((row) =>
-    toSummary(row, page.tournamentsOf.get(row.guid) ?? [], context, newSince, keep),
+    toSummary(row, page.tournamentsOf.get(row.guid) ?? [], page.deadlinesOf, context, newSince, keep),
   );
 }
 
@@ -315,14 +323,15 @@ export function snapshotAnswer(
   snapshot: CalendarSnapshot,
   query: SearchCompetitionsQuery,
   at: MatchInstant,
-  cardRanking: string | null,
+  player: EntryPlayer | null,
 ): PublicAnswer {
-  const asked = { filters: query.filters, search: query.search, cardRanking, sort: query.sort };
+  const asked = { filters: query.filters, search: query.search, player, sort: query.sort };
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const { rows, total } = snapshot.search(asked, at, page);
   const withDraws = (list: CompetitionWithStatus[]): PublicRows => ({
     rows: list,
     tournamentsOf: new Map(list.map((row) => [row.guid, snapshot.tournamentsOf.get(row.guid) ?? []])),
+    deadlinesOf: snapshot.deadlinesOf,
   });
   let overview: PublicOverview | null = null;
   if (query.view === 'overview') {
@@ -340,14 +349,14 @@ async function publicAnswer(
   db: Db,
   query: SearchCompetitionsQuery,
   at: MatchInstant,
-  cardRanking: string | null,
+  player: EntryPlayer | null,
   version: number,
 ): Promise<PublicAnswer> {
   if (query.view !== 'documents') {
     const snapshot = calendarSnapshotsOf(db).usable(version);
-    if (snapshot) return snapshotAnswer(snapshot, query, at, cardRanking);
+    if (snapshot) return snapshotAnswer(snapshot, query, at, player);
   }
-  return sqlAnswer(db, query, at, cardRanking);
+  return sqlAnswer(db, query, at, player);
 }
 
 /** The public answer of a search in SQL: every view, whatever the calendar in memory. */
@@ -355,12 +364,12 @@ export async function sqlAnswer(
   db: Db,
   query: SearchCompetitionsQuery,
   at: MatchInstant,
-  cardRanking: string | null,
+  player: EntryPlayer | null,
 ): Promise<PublicAnswer> {
   const where = and(
     ...criteriaConditions(query.filters, at),
     ...textConditions(query.search),
-    ...(cardRanking !== null ? [eligibleForCardSql(cardRanking)] : []),
+    ...(player !== null ? [eligibleForPlayerSql(player, at)] : []),
   );
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   if (query.view === 'documents') {
@@ -368,7 +377,7 @@ export async function sqlAnswer(
     return {
       total,
       served: 0,
-      page: { rows: [], tournamentsOf: new Map() },
+      page: { rows: [], tournamentsOf: new Map(), deadlinesOf: new Map() },
       overview: null,
       documents: rows.map(
         (r): DocumentEntry => ({
@@ -410,7 +419,9 @@ export async function searchCompetitions(
   const context = await readSearchContext(db, user.id);
   const cache = searchCacheOf(db);
   cache.foldWhenLarge(context.pending);
-  const cardRanking = query.eligibleOnly ? context.user.cardRanking : null;
+  // "Only tournaments I can enter": the player's whole side of the rule is part of the key.
+  const card = query.eligibleOnly ? context.user.card : null;
+  const player = entryPlayerOf(card);
   const key = JSON.stringify([
     query.view,
     query.sort,
@@ -419,10 +430,10 @@ export async function searchCompetitions(
     query.search,
     query.filters,
     at.today,
-    cardRanking,
+    card && [card.ranking, card.gender, card.birthYear, [...card.entered].sort()],
   ]);
   const answer = await cache.get(context.version, at.now, key, () =>
-    publicAnswer(db, query, at, cardRanking, context.version),
+    publicAnswer(db, query, at, player, context.version),
   );
   // A kept answer served again: its rows' shared JSON is worth making (and then kept with them).
   const keep = answer.served++ > 0;
@@ -606,11 +617,27 @@ async function detailOf(
     findDeadlinesOfCompetition(db, row.guid),
     findDrawsOfCompetition(db, row.guid),
   ]);
-  const summary = toSummary(row, tournaments, contextOf(side, [row], at), newSinceOf(at), false);
+  const deadlinesOf = groupDeadlines(deadlines);
+  const myCard = normalizeCardNumber(user.fitpCardNumber);
+  const entriesOf = new Map(
+    tournaments.map((t) => {
+      const list = entries.filter((p) => p.tournamentUuid === t.uuid);
+      const positions = positionsOf(list, t.admissionType);
+      return [t.uuid, { list, positions, mine: entryOfCard(list, t, myCard, positions) }] as const;
+    }),
+  );
+  const context = contextOf(side, [row], at);
+  // The card's entries as the detail finds them count as entered too (its "your entry").
+  if (context.player) {
+    const entered = new Set(context.player.entered);
+    for (const [uuid, { mine }] of entriesOf) if (mine) entered.add(uuid);
+    context.player = { ...context.player, entered };
+  }
+  const summary = toSummary(row, tournaments, deadlinesOf, context, newSinceOf(at), false);
+  const verdicts = new Map(summary.tournaments.map((t) => [t.uuid, t.eligibility]));
   const subs = side.subscriptions;
   const { tournaments: _summaryTournaments, ...rest } = summary;
   const files = items.map(toCompetitionFile).filter((f): f is CompetitionFile => f !== null);
-  const myCard = normalizeCardNumber(user.fitpCardNumber);
   const venues = new Map<string, Venue>();
   for (const t of tournaments) {
     const venue = toVenue(t.venue);
@@ -634,12 +661,12 @@ async function detailOf(
         (a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || a.fileName.localeCompare(b.fileName),
       ),
     hasCard: Boolean(user.fitpCardNumber?.trim()),
-    // '' is a card without a ranking: none shown.
-    cardRanking: side.cardRanking || null,
+    cardRanking: side.card?.ranking ?? null,
     tournaments: tournaments.map((t): TournamentDetail => {
-      const list = entries.filter((p) => p.tournamentUuid === t.uuid);
-      const { positionOf, total } = positionsOf(list, t.admissionType);
-      const mine = entryOfCard(list, t, myCard, { positionOf, total });
+      const { list, positions, mine } = entriesOf.get(t.uuid) as NonNullable<
+        ReturnType<typeof entriesOf.get>
+      >;
+      const { positionOf, total } = positions;
       const myRow = mine?.row;
       const partner =
         myRow && myRow.pair !== null
@@ -648,7 +675,7 @@ async function detailOf(
       const subscription = subs.find((s) => s.tournamentUuid === t.uuid);
       const sections = new Map(t.sections.map((section) => [section.code, section.description]));
       return {
-        ...toTournamentSummary(t, subscription, eligibilityOf(side.cardRanking, t)),
+        ...toTournamentSummary(t, subscription, verdicts.get(t.uuid) ?? null),
         notificationsEnabled: subscription?.notificationsEnabled ?? null,
         rankingLimit: t.rankingLimit,
         isDouble: t.isDouble,

@@ -7,7 +7,8 @@
  *   transaction (migration 0015), read by every search in one small statement. A reader never
  *   keeps an answer of an older calendar: an answer is kept only in the generation of the
  *   version read before computing it, and a newer version starts a new generation;
- * - the clock: a competition's status changes when its registration opens or closes, and the
+ * - the clock: a competition's status changes when its registration opens or closes, the entry
+ *   verdict of "only tournaments I can enter" when a draw's or a band's deadline passes, and the
  *   overview's "new" count when an addition turns 48 hours old. A generation lasts until the
  *   first such instant after it began (`calendarBoundary`); the Italian day is part of the key.
  *
@@ -75,7 +76,8 @@ export async function foldCalendarChanges(db: Db): Promise<void> {
 
 /**
  * The first instant (epoch milliseconds) after `now` at which an answer computed at `now` may
- * differ although the calendar did not change: a registration opening or closing, or an
+ * differ although the calendar did not change: a registration opening or closing (a
+ * competition's, a draw's, a band's), or an
  * addition leaving the 48 hours of "new" (it is new up to that instant included). Infinity
  * when there is none.
  */
@@ -85,6 +87,9 @@ export async function calendarBoundary(db: Db, now: Date): Promise<number> {
     select extract(epoch from least(
       (select min(registration_opens_at) from competitions where registration_opens_at > ${at}::timestamptz),
       (select min(registration_closes_at) from competitions where registration_closes_at > ${at}::timestamptz),
+      -- A draw's or a band's deadline ends "only tournaments I can enter" for it (decision 206).
+      (select min(registration_closes_at) from tournaments where registration_closes_at > ${at}::timestamptz),
+      (select min(closes_at) from tournament_deadlines where closes_at > ${at}::timestamptz),
       (select min(added_at) from competitions
         where added_at >= ${at}::timestamptz - make_interval(hours => ${NEW_TOURNAMENT_HOURS}))
         + make_interval(hours => ${NEW_TOURNAMENT_HOURS})

@@ -52,7 +52,15 @@ export async function connectCard(tx: Tx, userId: string, data: CardData, now: D
   const [row] = await tx
     .insert(fitpCards)
     .values({ userId, ...data, connectedAt: now })
-    .onConflictDoUpdate({ target: fitpCards.userId, set: { ...data } })
+    .onConflictDoUpdate({
+      target: fitpCards.userId,
+      set: {
+        ...data,
+        // What the player told us of themselves belongs to the card: another card starts without it.
+        gender: sql`case when ${fitpCards.cardNumber} = excluded.card_number then ${fitpCards.gender} end`,
+        birthYear: sql`case when ${fitpCards.cardNumber} = excluded.card_number then ${fitpCards.birthYear} end`,
+      },
+    })
     .returning();
   if (!row) throw new Error('card not stored');
   await tx.update(users).set({ fitpCardNumber: data.cardNumber, updatedAt: now }).where(eq(users.id, userId));
@@ -71,7 +79,7 @@ export async function updateCardData(
 export async function updateCardFlags(
   db: Executor,
   userId: string,
-  flags: Partial<Pick<FitpCardRow, 'autoFollow' | 'syncPending' | 'syncDeferredAt'>>,
+  flags: Partial<Pick<FitpCardRow, 'autoFollow' | 'syncPending' | 'syncDeferredAt' | 'gender' | 'birthYear'>>,
 ): Promise<FitpCardRow | undefined> {
   const [row] = await db.update(fitpCards).set(flags).where(eq(fitpCards.userId, userId)).returning();
   return row;

@@ -121,7 +121,11 @@ export const fitpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['fitp'],
-        summary: 'The card radar’s settings: follow the tournaments the card enters automatically',
+        summary:
+          'The card’s settings: the radar’s automatic follows, and the gender and birth year the card sheet does not say',
+        description:
+          'Each field is optional; null clears gender (`M`, `F`) or birth year (1900 to this year). They decide ' +
+          'the entry verdict on gendered and age draws (decision 206); they are never guessed.',
         body: fitpSettingsBodySchema,
         response: { 200: fitpDataResponseSchema, ...errorResponses(400, 401, 404) },
       },

@@ -13,10 +13,12 @@ import {
   type FitpSyncRef,
   type FitpSyncResponse,
   type FitpSyncResult,
+  type fitpSettingsBodySchema,
   type Language,
   romeDate,
   translateShared,
 } from '@radar/shared';
+import type { z } from 'zod';
 import type { Mailer } from '../../channels/email/mailer';
 import type { Db } from '../../db/client';
 import type { FitpCardRow, User } from '../../db/schema';
@@ -90,6 +92,8 @@ export function toFitpCard(row: FitpCardRow): FitpCard {
     autoFollow: row.autoFollow,
     syncPending: row.syncPending,
     syncDeferredAt: iso(row.syncDeferredAt),
+    gender: row.gender,
+    birthYear: row.birthYear,
   };
 }
 
@@ -209,9 +213,14 @@ export async function disconnectCard(deps: { db: Db; now: () => Date }, user: Us
 export async function updateFitpSettings(
   deps: { db: Db },
   user: User,
-  settings: { autoFollow: boolean },
+  settings: z.output<typeof fitpSettingsBodySchema>,
 ): Promise<FitpDataResponse> {
-  const row = await updateCardFlags(deps.db, user.id, { autoFollow: settings.autoFollow });
+  // Only what the body names changes; null clears gender or birth year (decision 206).
+  const changes = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+  const row =
+    Object.keys(changes).length > 0
+      ? await updateCardFlags(deps.db, user.id, changes)
+      : await findCard(deps.db, user.id);
   if (!row) throw new AppError('FITP_NOT_CONNECTED', 404);
   return { card: toFitpCard(row) };
 }
@@ -226,6 +235,7 @@ export async function getCardStatus(deps: { db: Db }, userId: string): Promise<F
     ranking: row?.ranking ?? null,
     syncPending: row?.syncPending ?? false,
     syncDeferredAt: iso(row?.syncDeferredAt ?? null),
+    profileComplete: Boolean(row && row.gender !== null && row.birthYear !== null),
   };
 }
 

@@ -1,14 +1,16 @@
 /**
  * The calendar in memory (docs/decisions/136) answers a search exactly as its SQL does: on the
  * simulator's calendar made more varied (competitions without tournaments, without registration
- * instants, without a source or a place, without a prize), random criteria, free text, card
- * rankings, views, pages and instants — registration edges and Rome midnights included — give the
+ * instants, without a source or a place, without a prize; draws with per-band deadlines, one left
+ * to the referee, without a gender or with youth and veterans' age classes), random criteria, free
+ * text, players (card ranking, gender, birth year, entries: decision 206), views, pages and instants — registration edges and Rome midnights included — give the
  * same rows, statuses, totals, tournaments and overview. And it is never older than the calendar
  * a search reads: a change is answered by SQL until a new snapshot has been read.
  */
 import {
   addDays,
   EMPTY_CRITERIA,
+  type EntryPlayer,
   type FilterCriteria,
   foldText,
   NEW_TOURNAMENT_HOURS,
@@ -22,7 +24,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/client';
-import { competitions } from '../../../src/db/schema';
+import { competitions, tournaments } from '../../../src/db/schema';
 import {
   type CalendarSnapshot,
   CalendarSnapshots,
@@ -66,6 +68,7 @@ describe('the calendar in memory', () => {
   let db: Db;
   let stored: Stored[];
   let snapshot: CalendarSnapshot;
+  let uuids: string[];
 
   beforeAll(async () => {
     ctx = await createFederationTestApp();
@@ -92,7 +95,34 @@ describe('the calendar in memory', () => {
         prize_money = case when n.n % 19 = 0 then 0 else c.prize_money end,
         added_at = case when n.n % 5 = 0 then ${ctx.sim.clock.now().toISOString()}::timestamptz - make_interval(hours => n.n::int % 96) else c.added_at end
       from numbered n where n.guid = c.guid`);
+    // The entry verdict's cases (decision 206): every third tournament with two bands, the fourth
+    // category's closing a day before the rest (every ninth: the rest left to the referee); the
+    // draws of every fifth competition for youth (Under 12 or 14), of every seventh for veterans
+    // (Over 45); every eleventh tournament without a gender, every thirteenth without a ranking
+    // limit or class.
+    await db.execute(sql`
+      with numbered as (select uuid, row_number() over (order by uuid) as n from tournaments)
+      delete from tournament_deadlines d using numbered n where d.tournament_uuid = n.uuid and n.n % 3 = 0`);
+    await db.execute(sql`
+      with numbered as (select uuid, registration_closes_at as closes, row_number() over (order by uuid) as n
+        from tournaments)
+      insert into tournament_deadlines (tournament_uuid, ordinal, min_rank, max_rank, closes_at, by_referee)
+      select uuid, 0, '4.NC', '4.1', closes - interval '1 day', false from numbered where n % 3 = 0 and closes is not null
+      union all
+      select uuid, 1, '3.5', '1', case when n % 9 = 0 then null else closes end, n % 9 = 0
+        from numbered where n % 3 = 0 and closes is not null`);
+    await db.execute(sql`
+      with numbered as (select uuid, row_number() over (order by uuid) as n,
+          dense_rank() over (order by competition_guid) as c from tournaments)
+      update tournaments t set
+        age_codes = case when n.c % 5 = 0 then (case when n.c % 2 = 0 then '{U11,U12}' else '{U13,U14}' end)::text[]
+          when n.c % 7 = 0 then '{O45,O50}'::text[] else t.age_codes end,
+        gender = case when n.n % 11 = 0 then null else t.gender end,
+        ranking_limit = case when n.n % 13 = 0 then null else t.ranking_limit end,
+        category_class = case when n.n % 13 = 0 then null else t.category_class end
+      from numbered n where n.uuid = t.uuid`);
     stored = await loadStored(ctx.test);
+    uuids = (await db.select({ uuid: tournaments.uuid }).from(tournaments)).map((t) => t.uuid);
     snapshot = await readCalendarSnapshot(db);
   });
   afterAll(() => ctx.close());
@@ -117,12 +147,36 @@ describe('the calendar in memory', () => {
     ...new Set(stored.flatMap((c) => c.searchText.split(' ')).filter((w) => w.length > 2)),
   ];
   const rankingArb = fc.constantFrom('4.NC', '4.6', '4.1', '3.5', '3.1', '2.8', '1.2', '5', 'nc', '');
+  /** A player: ranking, gender and birth year given or not, entered in a few tournaments or none. */
+  const playerArb = fc
+    .record({
+      ranking: rankingArb,
+      gender: fc.constantFrom(null, 'M', 'F'),
+      birthYear: fc.constantFrom(null, 1950, 1979, 1985, 2012, 2015),
+      entered: fc.array(fc.nat(), { maxLength: 20 }),
+    })
+    .map(
+      ({ ranking, gender, birthYear, entered }): EntryPlayer => ({
+        ranking,
+        gender: gender as EntryPlayer['gender'],
+        birthYear,
+        entered: new Set(entered.map((i) => uuids[i % uuids.length] as string)),
+      }),
+    );
+  const playerOf = (ranking: string, over: Partial<EntryPlayer> = {}): EntryPlayer => ({
+    ranking,
+    gender: 'M',
+    birthYear: 1985,
+    entered: new Set(),
+    ...over,
+  });
 
-  const answersAlike = async (query: SearchCompetitionsQuery, now: Date, cardRanking: string | null) => {
+  const answersAlike = async (query: SearchCompetitionsQuery, now: Date, player: EntryPlayer | null) => {
     const at = matchInstant(now);
-    const fromSql = shown(await sqlAnswer(db, query, at, cardRanking));
-    const fromMemory = shown(snapshotAnswer(snapshot, query, at, cardRanking));
-    expect(fromMemory, JSON.stringify({ query, now, cardRanking })).toEqual(fromSql);
+    const fromSql = shown(await sqlAnswer(db, query, at, player));
+    const fromMemory = shown(snapshotAnswer(snapshot, query, at, player));
+    const asked = player && { ...player, entered: [...player.entered] };
+    expect(fromMemory, JSON.stringify({ query, now, player: asked })).toEqual(fromSql);
     return fromSql;
   };
 
@@ -141,13 +195,13 @@ describe('the calendar in memory', () => {
             }),
           },
         ),
-        fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: rankingArb }),
+        fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: playerArb }),
         fc.constantFrom('tournaments', 'schedule', 'overview') as fc.Arbitrary<'tournaments' | 'overview'>,
         fc.integer({ min: 1, max: 5 }),
         fc.constantFrom(1, 7, 20, 100),
         fc.constantFrom(...SEARCH_SORTS),
         nowAroundArb(stored),
-        async (criteria: FilterCriteria, text, cardRanking, view, page, limit, sort, now) => {
+        async (criteria: FilterCriteria, text, player, view, page, limit, sort, now) => {
           const filters = Object.fromEntries(
             Object.entries(criteria).filter(
               ([key, value]) => value !== EMPTY_CRITERIA[key as keyof FilterCriteria],
@@ -164,7 +218,7 @@ describe('the calendar in memory', () => {
           const parsed = searchCompetitionsBodySchema.safeParse(body);
           fc.pre(parsed.success);
           if (!parsed.success) return;
-          const answer = await answersAlike(parsed.data, now, cardRanking);
+          const answer = await answersAlike(parsed.data, now, player);
           if (answer.page.length > 0) nonEmpty++;
         },
       ),
@@ -173,7 +227,42 @@ describe('the calendar in memory', () => {
       { numRuns: 150, seed: Number(process.env.SNAPSHOT_PROPERTY_SEED ?? 20_261_126) },
     );
     // The comparison was about results, not only empty pages.
-    expect(nonEmpty).toBeGreaterThan(20);
+    expect(nonEmpty).toBeGreaterThan(15);
+  });
+
+  it('answers "only tournaments I can enter" as SQL does, for players of every kind (decision 206)', async () => {
+    const starts = stored.map((c) => Date.parse(`${c.startDate}T10:00:00Z`)).sort((a, b) => a - b);
+    const instants = [0.1, 0.3, 0.5, 0.7].map(
+      (share) => new Date(starts[Math.floor(share * (starts.length - 1))] as number),
+    );
+    const players = [
+      playerOf('4.NC'),
+      playerOf('4.3', { gender: 'F' }),
+      playerOf('4.1', { birthYear: 2012 }),
+      playerOf('4.1', { birthYear: 2014, gender: 'F' }),
+      playerOf('4.NC', { birthYear: 1981 }),
+      playerOf('3.4', { gender: 'F', birthYear: 1982 }),
+      playerOf('2.8', { birthYear: 1950 }),
+      playerOf('4.6', { gender: null }),
+      playerOf('4.5', { birthYear: null }),
+      playerOf('4.2', { entered: new Set(uuids.filter((_, i) => i % 2 === 0)) }),
+      playerOf('', { gender: 'F' }),
+    ];
+    let withResults = 0;
+    let narrowed = 0;
+    for (const now of instants) {
+      const everything = await answersAlike(searchCompetitionsBodySchema.parse({ limit: 100 }), now, null);
+      for (const player of players) {
+        for (const body of [{ limit: 100 }, { view: 'overview' }, { filters: { idStatopuc: 3 } }] as const) {
+          const answer = await answersAlike(searchCompetitionsBodySchema.parse(body), now, player);
+          if (answer.page.length > 0) withResults++;
+          if ('limit' in body && answer.total < everything.total) narrowed++;
+        }
+      }
+    }
+    // Players who may enter something, and a filter that leaves some competitions out.
+    expect(withResults).toBeGreaterThan(20);
+    expect(narrowed).toBe(instants.length * players.length);
   });
 
   it('answers the broad searches alike at instants across the calendar', async () => {
@@ -196,7 +285,17 @@ describe('the calendar in memory', () => {
     for (const now of instants) {
       for (const body of bodies) {
         await answersAlike(searchCompetitionsBodySchema.parse(body), now, null);
-        await answersAlike(searchCompetitionsBodySchema.parse(body), now, '4.1');
+        await answersAlike(searchCompetitionsBodySchema.parse(body), now, playerOf('4.1'));
+        await answersAlike(
+          searchCompetitionsBodySchema.parse(body),
+          now,
+          playerOf('4.4', { gender: 'F', birthYear: null, entered: new Set(uuids.slice(0, 40)) }),
+        );
+        await answersAlike(
+          searchCompetitionsBodySchema.parse(body),
+          now,
+          playerOf('3.2', { gender: null, birthYear: 2013 }),
+        );
       }
     }
   });

@@ -7,16 +7,25 @@
  */
 import {
   EMPTY_CRITERIA,
+  type EntryPlayer,
   type FilterCriteria,
   SEARCH_SORTS,
   type SearchCompetitionsBody,
   type SearchCompetitionsResponse,
   searchCompetitionsBodySchema,
 } from '@radar/shared';
-import { and } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filters, subscriptions, tournaments } from '../../../src/db/schema';
+import {
+  competitions,
+  filters,
+  fitpCards,
+  participants,
+  subscriptions,
+  tournaments,
+  users,
+} from '../../../src/db/schema';
 import { closingSoonRows } from '../../../src/modules/competitions/competitions.repository';
 import { criteriaConditions, matchInstant } from '../../../src/modules/filters/filter-sql';
 import {
@@ -26,8 +35,9 @@ import {
   postSearch,
   type Stored,
 } from '../../helpers/competitions';
+import { storeCard } from '../../helpers/detail-factories';
 import { criteriaArb } from '../../helpers/filter-arbitraries';
-import { referenceSearch, referenceSummaries } from '../../helpers/search-reference';
+import { eligibleGuids, referenceSearch, referenceSummaries } from '../../helpers/search-reference';
 
 describe('search results are those of the implementation before issue 17', () => {
   let ctx: FederationTestApp;
@@ -82,24 +92,29 @@ describe('search results are those of the implementation before issue 17', () =>
     return response.json() as SearchCompetitionsResponse;
   };
 
-  /** The app's answer and the reference's, through JSON both. */
-  const compare = async (body: SearchCompetitionsBody) => {
+  /** The app's answer and the reference's, through JSON both (for the player of the user's card, if any). */
+  const compare = async (body: SearchCompetitionsBody, player: EntryPlayer | null = null) => {
     const answer = await search(body);
     const query = searchCompetitionsBodySchema.parse(body);
     const now = ctx.sim.clock.now();
-    const expected = await referenceSearch(ctx.test.database.db, ctx.user, query, now);
+    const expected = await referenceSearch(ctx.test.database.db, ctx.user, query, now, player);
     expect({ total: answer.total, items: answer.items }, JSON.stringify(body)).toEqual(
       JSON.parse(JSON.stringify(expected)),
     );
     if (query.view === 'overview') {
       const at = matchInstant(now);
+      const eligible =
+        player && query.eligibleOnly ? await eligibleGuids(ctx.test.database.db, player, now) : null;
       const closing = await closingSoonRows(
         ctx.test.database.db,
-        and(...criteriaConditions(query.filters, at)),
+        and(
+          ...criteriaConditions(query.filters, at),
+          ...(eligible ? [eligible.length > 0 ? inArray(competitions.guid, eligible) : sql`false`] : []),
+        ),
         at,
         5,
       );
-      const summaries = await referenceSummaries(ctx.test.database.db, closing, ctx.user, at);
+      const summaries = await referenceSummaries(ctx.test.database.db, closing, ctx.user, at, player);
       expect(answer.overview?.closingSoon).toEqual(JSON.parse(JSON.stringify(summaries)));
     }
     return answer;
@@ -157,5 +172,68 @@ describe('search results are those of the implementation before issue 17', () =>
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('gives a card holder the same entry verdicts and "only tournaments I can enter" (decision 206)', async () => {
+    const { db } = ctx.test.database;
+    // The card of an entrant of the calendar: the search must leave out what it already entered.
+    const [entrant] = await db.select().from(participants).limit(1);
+    if (!entrant) throw new Error('the calendar has no entrant');
+    await storeCard(db, ctx.user.id, entrant.membershipCard, '4.3');
+    await db.update(users).set({ fitpCardNumber: entrant.membershipCard }).where(eq(users.id, ctx.user.id));
+    const entered = new Set(
+      (
+        await db
+          .select({ uuid: participants.tournamentUuid })
+          .from(participants)
+          .where(eq(participants.membershipCard, entrant.membershipCard))
+      ).map((p) => p.uuid),
+    );
+    const bodies: SearchCompetitionsBody[] = [
+      {},
+      { filters: { idStatopuc: 1 } },
+      { eligibleOnly: true, limit: 100 },
+      { eligibleOnly: true, view: 'overview' },
+      { eligibleOnly: true, filters: { idStatopuc: 3 }, sort: 'deadline' },
+      { eligibleOnly: true, filters: { tipoTorneo: 'Femminile' } },
+      { eligibleOnly: true, page: 2, limit: 20 },
+    ];
+    const profiles: { gender: 'M' | 'F' | null; birthYear: number | null }[] = [
+      { gender: null, birthYear: null },
+      { gender: 'M', birthYear: 1985 },
+      { gender: 'F', birthYear: 2012 },
+      { gender: 'M', birthYear: 1978 },
+      // Each alone changes the answers (and the search cache's key).
+      { gender: 'F', birthYear: 1978 },
+      { gender: 'F', birthYear: 2013 },
+    ];
+    let eligibleShown = 0;
+    const reasonsShown = new Set<string>();
+    for (const profile of profiles) {
+      // Through the settings route, as the user sets it: the search's cache must not answer the
+      // previous profile's results.
+      const saved = await ctx.test.app.inject({
+        method: 'PATCH',
+        url: '/api/fitp/settings',
+        headers: { cookie: ctx.cookie },
+        payload: profile,
+      });
+      expect(saved.statusCode).toBe(200);
+      const player: EntryPlayer = { ranking: '4.3', ...profile, entered };
+      for (const body of bodies) {
+        const answer = await compare(body, player);
+        for (const item of answer.items) {
+          if (item.eligibility?.verdict === 'eligible') eligibleShown++;
+          reasonsShown.add(item.eligibility?.verdict ?? 'none');
+        }
+      }
+    }
+    // The comparison covered eligible results and the reasons why not.
+    expect(eligibleShown).toBeGreaterThan(10);
+    expect([...reasonsShown].sort()).toEqual(
+      expect.arrayContaining(['age', 'closed', 'eligible', 'gender', 'ranking', 'unknown']),
+    );
+    await db.delete(fitpCards).where(eq(fitpCards.userId, ctx.user.id));
+    await db.update(users).set({ fitpCardNumber: null }).where(eq(users.id, ctx.user.id));
   });
 });

@@ -117,7 +117,7 @@ describe('filters the federation ignores are ours: search and matching agree', (
         .sort();
       const snapshot = await readCalendarSnapshot(database.db);
       const byMemory = snapshot
-        .search({ filters: full, search: '', cardRanking: null, sort: 'start' }, at, {
+        .search({ filters: full, search: '', player: null, sort: 'start' }, at, {
           limit: 1000,
           offset: 0,
         })

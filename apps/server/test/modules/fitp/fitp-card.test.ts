@@ -175,6 +175,76 @@ describe('the federation card', () => {
     expect(fresh.json().card.player).toEqual(connected.player);
   });
 
+  it('saves gender and birth year on the card, validates them in both languages, keeps them for the same card', async () => {
+    const { user, cookie } = await account();
+    const english = await account('en');
+    const settings = (who: string, body: object) =>
+      call(t.app, 'PATCH', '/api/fitp/settings', { cookie: who, body });
+    // Nothing to save them on without a card.
+    expect((await settings(cookie, { gender: 'F' })).statusCode).toBe(404);
+    const { card } = aPlayer(20);
+    await validate(cookie, card);
+    expect((await data(cookie)).json().card).toMatchObject({ gender: null, birthYear: null });
+
+    const saved = await settings(cookie, { gender: 'F', birthYear: 1994 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().card).toMatchObject({ gender: 'F', birthYear: 1994, autoFollow: true });
+    // One field at a time: the other stays; null clears.
+    expect((await settings(cookie, { autoFollow: false })).json().card).toMatchObject({
+      gender: 'F',
+      birthYear: 1994,
+      autoFollow: false,
+    });
+    expect((await settings(cookie, { birthYear: null })).json().card).toMatchObject({
+      gender: 'F',
+      birthYear: null,
+    });
+    await settings(cookie, { birthYear: 1994 });
+
+    const thisYear = sim.clock.now().getUTCFullYear();
+    const wrong: Array<[object, string, string]> = [
+      [
+        { birthYear: 1899 },
+        "Scrivi un anno di nascita tra il 1900 e l'anno in corso",
+        'Enter a birth year between 1900 and this year',
+      ],
+      [
+        { birthYear: thisYear + 1 },
+        "Scrivi un anno di nascita tra il 1900 e l'anno in corso",
+        'Enter a birth year between 1900 and this year',
+      ],
+      [
+        { birthYear: 1990.5 },
+        "Scrivi un anno di nascita tra il 1900 e l'anno in corso",
+        'Enter a birth year between 1900 and this year',
+      ],
+      [{ gender: 'X' }, 'Valore non valido', 'Invalid value'],
+    ];
+    for (const [body, it, en] of wrong) {
+      const field = Object.keys(body)[0] as string;
+      const answer = await settings(cookie, body);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().data.fields[field]).toEqual([it]);
+      const inEnglish = await call(t.app, 'PATCH', '/api/fitp/settings', {
+        cookie: english.cookie,
+        body,
+        language: 'en',
+      });
+      expect(inEnglish.statusCode).toBe(400);
+      expect(inEnglish.json().data.fields[field]).toEqual([en]);
+    }
+    // Refused values changed nothing.
+    expect((await data(cookie)).json().card).toMatchObject({ gender: 'F', birthYear: 1994 });
+    const [row] = await t.database.db.select().from(fitpCards).where(eq(fitpCards.userId, user.id));
+    expect(row).toMatchObject({ gender: 'F', birthYear: 1994 });
+
+    // Connecting the same card again keeps them; another card starts without them.
+    await validate(cookie, card);
+    expect((await data(cookie)).json().card).toMatchObject({ gender: 'F', birthYear: 1994 });
+    await validate(cookie, aPlayer(21).card);
+    expect((await data(cookie)).json().card).toMatchObject({ gender: null, birthYear: null });
+  });
+
   it('disconnects the card from Settings', async () => {
     const { user, cookie } = await account();
     const { card } = aPlayer(12);
@@ -200,6 +270,7 @@ describe('the federation card', () => {
       ranking: null,
       syncPending: false,
       syncDeferredAt: null,
+      profileComplete: false,
     });
     const { player, card } = aPlayer(14);
     await validate(cookie, card);

@@ -385,9 +385,21 @@ describe('the card’s entries, the sync and the card radar', () => {
       ['MEDIO', false],
       [holder.player.surname.toUpperCase(), true],
     ]);
-    expect(draw.eligibility).toBe('eligible');
-    expect(detail.tournaments.find((d: { uuid: string }) => d.uuid === second).eligibility).toBe('eligible');
-    expect(detail.eligibility).toBe('eligible');
+    // Entered in the first draw; the second is a men's draw, and the card holder has not said
+    // their gender yet: it is not guessed (decision 206).
+    expect(draw.eligibility).toEqual({ verdict: 'entered', detail: null });
+    const secondDraw = (answer: { tournaments: { uuid: string }[] }) =>
+      answer.tournaments.find((d) => d.uuid === second) as unknown as { eligibility: unknown };
+    expect(secondDraw(detail).eligibility).toEqual({ verdict: 'unknown', detail: 'profile' });
+    expect(detail.eligibility).toEqual({ verdict: 'entered', detail: null });
+    await call(t.app, 'PATCH', '/api/fitp/settings', {
+      cookie: holder.cookie,
+      body: { gender: 'M', birthYear: 1990 },
+    });
+    const told = (await call(t.app, 'GET', `/api/competitions/${c.guid}`, { cookie: holder.cookie })).json()
+      .competition;
+    expect(secondDraw(told).eligibility).toEqual({ verdict: 'eligible', detail: null });
+    expect(told.eligibility).toEqual({ verdict: 'eligible', detail: null });
 
     // With a cap stored, the card beyond it is first reserve.
     const capped = await storeCompetition(
@@ -415,6 +427,10 @@ describe('the card’s entries, the sync and the card radar', () => {
   it('marks what the card may enter in the search, and keeps only those on request', async () => {
     const holder = await cardHolder('3.5');
     await connect(holder.cookie, holder.card);
+    await call(t.app, 'PATCH', '/api/fitp/settings', {
+      cookie: holder.cookie,
+      body: { gender: 'M', birthYear: 1990 },
+    });
     const open = competition({
       name: 'Zebedeo Aperto',
       tournaments: [{ rankingLimit: '2.8', categoryClass: 2 }],
@@ -431,9 +447,12 @@ describe('the card’s entries, the sync and the card radar', () => {
       });
     const all = (await search(false)).json().items;
     const byName = (name: string) => all.find((i: { name: string }) => i.name === name);
-    expect(byName('Zebedeo Aperto').eligibility).toBe('eligible');
-    expect(byName('Zebedeo Limitato').eligibility).toBe('above_limit');
-    expect(byName('Zebedeo Limitato').tournaments[0].eligibility).toBe('above_limit');
+    expect(byName('Zebedeo Aperto').eligibility).toEqual({ verdict: 'eligible', detail: null });
+    expect(byName('Zebedeo Limitato').eligibility).toEqual({ verdict: 'ranking', detail: '4.1' });
+    expect(byName('Zebedeo Limitato').tournaments[0].eligibility).toEqual({
+      verdict: 'ranking',
+      detail: '4.1',
+    });
     const only = (await search(true)).json().items.map((i: { guid: string }) => i.guid);
     expect(only).toEqual([open.guid]);
     expect(only).not.toContain(limited.guid);

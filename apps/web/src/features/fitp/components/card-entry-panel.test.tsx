@@ -30,7 +30,7 @@ const draw = (overrides: Partial<TournamentDetail>) =>
   tournament({
     maxParticipants: 2,
     participantsCount: 3,
-    eligibility: 'eligible',
+    eligibility: { verdict: 'eligible', detail: null },
     participants: [
       entrant(1, 'Forte', '4.1', 4.01, 1),
       entrant(2, 'Medio', '4.2', 4.02, 2),
@@ -70,7 +70,7 @@ describe('the card on the tournament detail', () => {
         tournament={draw({
           admissionType: 'cronologico',
           maxParticipants: 32,
-          eligibility: 'above_limit',
+          eligibility: { verdict: 'ranking', detail: '4.3' },
           myEntry: {
             participantId: 3,
             position: 3,
@@ -87,9 +87,44 @@ describe('the card on the tournament detail', () => {
     const panel = await screen.findByTestId('fitp-entry');
     expect(within(panel).getByText('3° su 3 per ordine di iscrizione')).toBeTruthy();
     expect(within(panel).getByText('Dentro il tabellone')).toBeTruthy();
-    expect(within(panel).getByText('Sopra il tuo limite')).toBeTruthy();
+    expect(within(panel).getByText('Classifica oltre il limite 4.3')).toBeTruthy();
     // Doubles: the partner the entry list pairs the card with.
     expect(within(panel).getByText('In coppia con Verdi Marco (4.2)')).toBeTruthy();
+  });
+
+  it('says why the card may not enter, each reason in its words', async () => {
+    stubApi({ 'GET /user': testUser() });
+    const reasons: [TournamentDetail['eligibility'], string][] = [
+      [{ verdict: 'entered', detail: null }, 'Sei già iscritto'],
+      [{ verdict: 'closed', detail: null }, 'Iscrizioni chiuse'],
+      [{ verdict: 'gender', detail: 'F' }, 'Tabellone femminile'],
+      [{ verdict: 'gender', detail: 'M' }, 'Tabellone maschile'],
+      [{ verdict: 'age', detail: 'U14' }, 'Fuori età (Under 14)'],
+      [{ verdict: 'age', detail: 'O45' }, 'Fuori età (Over 45)'],
+      [{ verdict: 'ranking', detail: '4.3' }, 'Classifica oltre il limite 4.3'],
+    ];
+    for (const [eligibility, text] of reasons) {
+      const { unmount } = renderInApp(<CardEntryPanel tournament={draw({ eligibility })} hasCard />);
+      const panel = await screen.findByTestId('fitp-entry');
+      expect(within(panel).getByText(text)).toBeTruthy();
+      expect(within(panel).queryByText('Puoi iscriverti')).toBeNull();
+      unmount();
+    }
+  });
+
+  it('asks for gender and birth year in Settings › FITP rather than guessing', async () => {
+    stubApi({ 'GET /user': testUser() });
+    renderInApp(
+      <CardEntryPanel
+        tournament={draw({ eligibility: { verdict: 'unknown', detail: 'profile' } })}
+        hasCard
+      />,
+    );
+    const link = await screen.findByRole('link', {
+      name: 'Indica sesso e anno di nascita in Impostazioni › FITP',
+    });
+    expect(link.getAttribute('href')).toBe('/settings?tab=fitp');
+    expect(screen.queryByText('Puoi iscriverti')).toBeNull();
   });
 
   it('deep-links to Settings › FITP without a card', async () => {

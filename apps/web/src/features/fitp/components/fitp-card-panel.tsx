@@ -19,6 +19,7 @@ import { isDegraded, useFitpData } from '../api/get-fitp-data';
 import { useUpdateFitpSettings } from '../api/update-fitp-settings';
 import { useValidateCard } from '../api/validate-card';
 import { PlayerData } from './player-data';
+import { PlayerProfileForm } from './player-profile-form';
 import { ReportMismatchDialog } from './report-mismatch-dialog';
 import { SyncDialog } from './sync-dialog';
 
@@ -174,6 +175,7 @@ function VerifiedCard({
         {card.syncPending && <Badge tone="primary">{t('fitp.syncPending')}</Badge>}
       </div>
       <PlayerData card={card} />
+      <PlayerProfileForm card={card} />
       <SwitchField
         id="fitp-auto-follow"
         label={t('fitp.autoFollow.label')}
