@@ -14,30 +14,21 @@ import type { MatchInstant } from './filter-sql';
 
 /**
  * `rankingValue` of @radar/shared in SQL: `3.4` → 3.04, `4.NC` → 4.99, `2` → 2; null when the text
- * is not a ranking. Lower is better.
+ * is not a ranking. Lower is better. (`\\s` in this template reaches the database as `\s`.)
  */
 export function rankingValueSql(ranking: SQL): SQL<number | null> {
-  return sql<number | null>`(case when ${ranking} ~* '^\s*[0-9]+([.,]([0-9]{1,2}|nc))?\s*$' then
-    substring(${ranking} from '^\s*([0-9]+)')::numeric
-    + coalesce(
-        case when ${ranking} ~* 'nc\s*$' then 99
-        else substring(${ranking} from '[.,]([0-9]{1,2})\s*$')::numeric end,
-        0) / 100
-  end)`;
-}
-
-/** `rankingValue` in SQL with the whitespace class written for the database (`\s`). */
-const valueSql = (ranking: SQL) => sql`(case when ${ranking} ~* '^\\s*[0-9]+([.,]([0-9]{1,2}|nc))?\\s*$' then
+  return sql<number | null>`(case when ${ranking} ~* '^\\s*[0-9]+([.,]([0-9]{1,2}|nc))?\\s*$' then
     substring(${ranking} from '^\\s*([0-9]+)')::numeric
     + coalesce(
         case when ${ranking} ~* 'nc\\s*$' then 99
         else substring(${ranking} from '[.,]([0-9]{1,2})\\s*$')::numeric end,
         0) / 100
   end)`;
+}
 
 /** `drawLimitValue`: the ranking limit's value, else the class N as N.01 (a class 0 is none). */
 const limitValueSql = (rankingLimit: SQL, categoryClass: SQL) =>
-  sql`coalesce(${valueSql(rankingLimit)}, nullif(${categoryClass}, 0) + 0.01)`;
+  sql`coalesce(${rankingValueSql(rankingLimit)}, nullif(${categoryClass}, 0) + 0.01)`;
 
 /** The draws' gender of a list's draw type (`GENDER_OF_DRAW_TYPE`). */
 const mainDrawGenderSql = sql`(case ${competitions.tipoTorneo} when 'Maschile' then 'M' when 'Femminile' then 'F'
@@ -76,8 +67,8 @@ function deadlineOpenSql(uuid: SQL | null, drawClosesAt: SQL, own: number | null
   return sql`(case when exists (select 1 from ${d} where ${d.tournamentUuid} = ${uuid})
     then coalesce((select ${d.byReferee} or ${d.closesAt} is null or ${d.closesAt} > ${now} from ${d}
       where ${d.tournamentUuid} = ${uuid}
-        and ${valueSql(sql`${d.maxRank}`)} <= ${own}::numeric + 0.000001
-        and ${valueSql(sql`${d.minRank}`)} >= ${own}::numeric - 0.000001
+        and ${rankingValueSql(sql`${d.maxRank}`)} <= ${own}::numeric + 0.000001
+        and ${rankingValueSql(sql`${d.minRank}`)} >= ${own}::numeric - 0.000001
       order by ${d.ordinal} limit 1), false)
     else ${fallback} end)`;
 }
