@@ -7,9 +7,11 @@
  */
 import {
   type CompetitionSummary,
+  distanceKm,
   FILTER_REASONS,
   type FilterReason,
   filterReasons,
+  type GeoPoint,
   NEW_TOURNAMENT_HOURS,
   type SearchCompetitionsQuery,
   type SearchCompetitionsResponse,
@@ -32,10 +34,12 @@ import {
   competitionStatusSql,
   criteriaConditions,
   criteriaOfFilterRow,
+  distanceKmSql,
   filterMatchesCompetitionSql,
   type MatchInstant,
   matchInstant,
 } from '../../src/modules/filters/filter-sql';
+import { placeOfPostalCode } from '../../src/modules/places/places';
 
 type Row = CompetitionRow & { status: number };
 
@@ -44,9 +48,10 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /**
  * The list's order, written out on its own. Since issue 31 it puts first what a player can still
  * enter (individual before team championships, registration still ahead before the rest) and
- * may sort those by deadline: the one change of behaviour the oracle follows.
+ * may sort those by deadline or (decision 202) by distance from the search's centre, unknown
+ * distances last: the changes of behaviour the oracle follows.
  */
-function listOrder(at: MatchInstant, sort: SearchSort): SQL[] {
+function listOrder(at: MatchInstant, sort: SearchSort, near: GeoPoint | null): SQL[] {
   const today = sql`${at.today}::date`;
   const now = sql`${at.now.toISOString()}::timestamptz`;
   const live = sql`${competitions.endDate} >= ${today}`;
@@ -59,6 +64,9 @@ function listOrder(at: MatchInstant, sort: SearchSort): SQL[] {
     ...(sort === 'deadline'
       ? [asc(sql`(case when ${live} and ${ahead} then ${competitions.registrationClosesAt} end)`)]
       : []),
+    ...(sort === 'distance' && near
+      ? [sql`(case when ${live} then ${distanceKmSql(near.lat, near.lng)} end) asc nulls last`]
+      : []),
     asc(sql`(case when ${live} then ${competitions.startDate} end)`),
     desc(competitions.startDate),
     asc(competitions.guid),
@@ -70,6 +78,7 @@ async function pageRows(
   where: SQL | undefined,
   at: MatchInstant,
   sort: SearchSort,
+  near: GeoPoint | null,
   limit: number,
   offset: number,
 ) {
@@ -77,7 +86,7 @@ async function pageRows(
     .select({ guid: competitions.guid })
     .from(competitions)
     .where(where)
-    .orderBy(...listOrder(at, sort))
+    .orderBy(...listOrder(at, sort, near))
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ n: count() }).from(competitions).where(where);
@@ -96,7 +105,13 @@ async function pageRows(
   };
 }
 
-async function summarize(db: Db, rows: Row[], user: User, at: MatchInstant): Promise<CompetitionSummary[]> {
+async function summarize(
+  db: Db,
+  rows: Row[],
+  user: User,
+  at: MatchInstant,
+  near: GeoPoint | null = null,
+): Promise<CompetitionSummary[]> {
   const guids = rows.map((r) => r.guid);
   if (guids.length === 0) return [];
   const draws: TournamentRow[] = await db
@@ -179,6 +194,10 @@ async function summarize(db: Db, rows: Row[], user: User, at: MatchInstant): Pro
         reasons: FILTER_REASONS.filter((reason) => match?.reasons.has(reason)),
       },
       eligibility: null,
+      distanceKm:
+        near && row.venueLat !== null && row.venueLng !== null
+          ? Math.round(distanceKm(near, { lat: row.venueLat, lng: row.venueLng }) * 10) / 10
+          : null,
     };
   });
 }
@@ -194,16 +213,19 @@ export async function referenceSearch(
   now: Date,
 ): Promise<Pick<SearchCompetitionsResponse, 'total' | 'items'>> {
   const at = matchInstant(now);
-  const where = and(...criteriaConditions(query.filters, at), ...textConditions(query.search));
+  const postal = query.filters.nearPostalCode;
+  const near = postal ? (placeOfPostalCode(postal)?.point ?? null) : null;
+  const where = and(...criteriaConditions({ ...query.filters, near }, at), ...textConditions(query.search));
   const { rows, total } = await pageRows(
     db,
     where,
     at,
     query.sort,
+    near,
     query.limit,
     (query.page - 1) * query.limit,
   );
-  return { total, items: await summarize(db, rows, user, at) };
+  return { total, items: await summarize(db, rows, user, at, near) };
 }
 
 /** The summaries of these rows for the user, as before (the overview's "closing soon" too). */

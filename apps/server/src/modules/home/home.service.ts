@@ -17,9 +17,6 @@ import {
 import type { Db } from '../../db/client';
 import type { CompetitionRow, User } from '../../db/schema';
 import { AppError } from '../../domain/errors';
-import { type FollowedRow, listFollowed } from '../subscriptions/subscriptions.repository';
-import { federationCardStatus } from './federation-card';
-import { type CandidateRow, filtersSummary, listNearCandidates } from './home.repository';
 import {
   distanceKm,
   type Point,
@@ -28,7 +25,10 @@ import {
   pointOfComune,
   provincesWithin,
   type ResolvedPlace,
-} from './places/places';
+} from '../places/places';
+import { type FollowedRow, listFollowed } from '../subscriptions/subscriptions.repository';
+import { federationCardStatus } from './federation-card';
+import { type CandidateRow, filtersSummary, listNearCandidates } from './home.repository';
 
 export interface HomeDeps {
   db: Db;

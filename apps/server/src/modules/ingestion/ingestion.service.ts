@@ -34,6 +34,7 @@ import type {
 } from '../../federation/types';
 import type { AppLogger as Logger } from '../../logger';
 import { dedupeKeys, type NewCompetitionEvent } from '../events/events';
+import { venuePointOf } from '../places/places';
 import {
   CADENCE,
   type CadenceCompetition,
@@ -218,6 +219,8 @@ function listValues(
     // The real federation gives no opening instant (§1): cleared, so the assumed dialect's is not kept.
     registrationOpensAt: null,
     searchText: foldText([row.name, row.club, row.city].filter(Boolean).join(' ')),
+    // The organiser's seat; a detail's venue, once read, is kept over it (`upsertListRows`).
+    ...venuePointOf([], row),
     addedAt: ctx.baseline ? null : ctx.now,
     firstSeenAt: ctx.now,
     listSyncedAt: ctx.now,
@@ -442,6 +445,8 @@ export async function applyDetail(
       detailSyncedAt: now,
       detailStatus: 'found',
       detailFingerprint: fingerprint,
+      // Where it is played: the detail's venues (its own, then `impianti`), then its tournaments', else the seat.
+      ...venuePointOf([...detail.venues, ...listed.map((t) => t.venue)], competition),
       updatedAt: now,
     });
     return insertEvents(tx, events, now);

@@ -8,14 +8,13 @@
  */
 import {
   addDays,
+  type CriteriaWithCentre,
   EMPTY_CRITERIA,
-  type FilterCriteria,
   foldText,
   NEW_TOURNAMENT_HOURS,
   romeDate,
   SEARCH_SORTS,
   type SearchCompetitionsBody,
-  type SearchCompetitionsQuery,
   searchCompetitionsBodySchema,
 } from '@radar/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -30,7 +29,9 @@ import {
   readCalendarSnapshot,
 } from '../../../src/modules/competitions/calendar-snapshot';
 import {
+  centreOf,
   type PublicAnswer,
+  type SearchQuery,
   snapshotAnswer,
   sqlAnswer,
 } from '../../../src/modules/competitions/competitions.service';
@@ -118,7 +119,13 @@ describe('the calendar in memory', () => {
   ];
   const rankingArb = fc.constantFrom('4.NC', '4.6', '4.1', '3.5', '3.1', '2.8', '1.2', '5', 'nc', '');
 
-  const answersAlike = async (query: SearchCompetitionsQuery, now: Date, cardRanking: string | null) => {
+  /** A parsed body with its centre: its postal code's point (or the one given). */
+  const withCentre = (
+    body: ReturnType<typeof searchCompetitionsBodySchema.parse>,
+    near = centreOf(body.filters.nearPostalCode),
+  ): SearchQuery => ({ ...body, filters: { ...body.filters, near } });
+
+  const answersAlike = async (query: SearchQuery, now: Date, cardRanking: string | null) => {
     const at = matchInstant(now);
     const fromSql = shown(await sqlAnswer(db, query, at, cardRanking));
     const fromMemory = shown(snapshotAnswer(snapshot, query, at, cardRanking));
@@ -147,10 +154,11 @@ describe('the calendar in memory', () => {
         fc.constantFrom(1, 7, 20, 100),
         fc.constantFrom(...SEARCH_SORTS),
         nowAroundArb(stored),
-        async (criteria: FilterCriteria, text, cardRanking, view, page, limit, sort, now) => {
+        async (criteria: CriteriaWithCentre, text, cardRanking, view, page, limit, sort, now) => {
           const filters = Object.fromEntries(
             Object.entries(criteria).filter(
-              ([key, value]) => value !== EMPTY_CRITERIA[key as keyof FilterCriteria],
+              ([key, value]) =>
+                key !== 'near' && value !== EMPTY_CRITERIA[key as keyof typeof EMPTY_CRITERIA],
             ),
           );
           const body: SearchCompetitionsBody = {
@@ -164,7 +172,8 @@ describe('the calendar in memory', () => {
           const parsed = searchCompetitionsBodySchema.safeParse(body);
           fc.pre(parsed.success);
           if (!parsed.success) return;
-          const answer = await answersAlike(parsed.data, now, cardRanking);
+          // The random centre itself (any point, not only a postal code's).
+          const answer = await answersAlike(withCentre(parsed.data, criteria.near), now, cardRanking);
           if (answer.page.length > 0) nonEmpty++;
         },
       ),
@@ -192,17 +201,20 @@ describe('the calendar in memory', () => {
       { filters: { idStatopuc: 1 }, limit: 50 },
       { search: foldText(stored[0]?.name ?? '') },
       { filters: { tipoTorneo: 'Femminile', catClass: 4 }, view: 'overview' },
+      { filters: { nearPostalCode: '20121' }, sort: 'distance', limit: 100 },
+      { filters: { nearPostalCode: '00118', withinKm: 100 }, sort: 'distance', view: 'overview' },
+      { filters: { nearPostalCode: '27050', withinKm: 50 }, sort: 'start' },
     ];
     for (const now of instants) {
       for (const body of bodies) {
-        await answersAlike(searchCompetitionsBodySchema.parse(body), now, null);
-        await answersAlike(searchCompetitionsBodySchema.parse(body), now, '4.1');
+        await answersAlike(withCentre(searchCompetitionsBodySchema.parse(body)), now, null);
+        await answersAlike(withCentre(searchCompetitionsBodySchema.parse(body)), now, '4.1');
       }
     }
   });
 
   it('moves with the clock within a day: a registration closing, an addition turning 48 hours old', async () => {
-    const overview = searchCompetitionsBodySchema.parse({ view: 'overview', limit: 100 });
+    const overview = withCentre(searchCompetitionsBodySchema.parse({ view: 'overview', limit: 100 }));
     const closing = stored.find(
       (c) =>
         c.registrationClosesAt !== null &&

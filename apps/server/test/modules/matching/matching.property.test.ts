@@ -95,6 +95,8 @@ describe('matching engine query', () => {
               saved.map((f, i) => ({
                 ...placed(f, list),
                 timePeriod: f.criteria.timePeriod as never,
+                nearLat: f.criteria.near?.lat ?? null,
+                nearLng: f.criteria.near?.lng ?? null,
                 userId: (users[f.user] as User).id,
                 name: `f${i}`,
                 notificationsEnabled: f.enabled,
