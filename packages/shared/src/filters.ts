@@ -89,6 +89,10 @@ const criteriaShape = {
   /** 1..4. */
   catClass: codeOrAll([0, ...CAT_CLASSES]).transform((value) => (value || null) as CatClass | null),
   catEta: choiceOrAll(CAT_ETA_VALUES),
+};
+
+/** "Within N km" (decision 202): after the fixed body's fields. */
+const distanceShape = {
   /** "Within N km" of `nearPostalCode`: 10, 30, 50 or 100 (`WITHIN_KM_CHOICES`); null: anywhere. */
   withinKm: z
     .literal(WITHIN_KM_CHOICES)
@@ -138,6 +142,7 @@ export const searchFiltersSchema = z
       .enum(SEARCH_TIME_PERIODS)
       .optional()
       .transform((value) => value ?? 'all'),
+    ...distanceShape,
   })
   .superRefine(checkCriteria)
   .meta({ id: 'SearchFilters' });
@@ -146,7 +151,8 @@ export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
 /**
  * A saved filter's body (spec §3 Filter; the fixed JSON body of the filters API):
  * `{ name, notificationsEnabled, codFonte, idStatopuc, dataInizio, dataFine, regionId,
- * provinceId, prize, tipoTorneo, catClass, catEta, timePeriod }`.
+ * provinceId, prize, tipoTorneo, catClass, catEta, timePeriod }`, then "within N km"
+ * (`withinKm`, `nearPostalCode`).
  */
 export const filterBodySchema = z
   .object({
@@ -160,6 +166,7 @@ export const filterBodySchema = z
       .enum(FILTER_TIME_PERIODS)
       .optional()
       .transform((value) => value ?? 'all'),
+    ...distanceShape,
   })
   .superRefine(checkCriteria)
   .meta({ id: 'FilterBody' });
