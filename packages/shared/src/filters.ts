@@ -373,6 +373,7 @@ export function filterReasons(f: FilterCriteria): FilterReason[] {
   const set: Record<FilterReason, boolean> = {
     region: f.regionId !== null,
     province: f.provinceId !== null,
+    distance: f.withinKm !== null,
     status: f.idStatopuc !== 0,
     dates: f.dataInizio !== null || f.dataFine !== null || f.timePeriod !== 'all',
     prize: f.prize !== 0,

@@ -227,6 +227,10 @@ describe('matchFilter', () => {
       near: typeof milano | null = milano,
     ) => matches({ withinKm: km, nearPostalCode: '20121', near }, c);
     expect(within(30, monza)).toBe(true);
+    // Matched, it gives the distance as its reason.
+    expect(
+      matchFilter(filter({ withinKm: 30, nearPostalCode: '20121', near: milano }), competition(monza), NOW),
+    ).toEqual({ matches: true, reasons: ['distance'] });
     expect(within(10, monza)).toBe(false);
     expect(within(30, brallo)).toBe(false);
     expect(within(100, brallo)).toBe(true);

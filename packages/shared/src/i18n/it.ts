@@ -187,6 +187,7 @@ export const it = {
     reasons: {
       region: 'Regione',
       province: 'Provincia',
+      distance: 'Distanza',
       status: 'Stato',
       dates: 'Date',
       prize: 'Montepremi',

@@ -193,6 +193,7 @@ export function filterReasonSql(f: Filters): Record<FilterReason, SQL> {
   return {
     region: sql`(${f.regionId} is not null)`,
     province: sql`(${f.provinceId} is not null)`,
+    distance: sql`(${f.withinKm} is not null)`,
     status: sql`(${f.idStatopuc} <> 0)`,
     dates: sql`(${f.dataInizio} is not null or ${f.dataFine} is not null or ${f.timePeriod} <> 'all')`,
     prize: sql`(${f.prize} <> 0)`,
