@@ -61,10 +61,23 @@ test('phone: within 30 km of the dashboard’s postal code, sorted by distance, 
   // Every card says how far it is.
   await expect(cards.filter({ hasText: /a \d+(,\d)? km/ })).toHaveCount(Math.min(20, expected.total));
   await firstCard.scrollIntoViewIfNeeded();
-  if (process.env.DISTANCE_SCREENSHOTS) {
-    await page.screenshot({
-      path: `${process.env.DISTANCE_SCREENSHOTS}/explore-distance-390.png`,
-      fullPage: false,
-    });
+  // `DISTANCE_SCREENSHOTS=<dir>`: the panel and the cards at 390 and 1280 px, light and dark, Italian and English.
+  const shots = process.env.DISTANCE_SCREENSHOTS;
+  if (shots) {
+    await page.screenshot({ path: `${shots}/cards-390-it-light.png` });
+    await page.getByLabel('Distanza').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/panel-390-it-light.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${shots}/panel-390-it-dark.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${shots}/explore-1280-it-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Lingua: IT' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect(page.getByLabel('Sort by')).toBeVisible();
+    await page.screenshot({ path: `${shots}/explore-1280-en-light.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('Distance', { exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/panel-390-en-light.png` });
   }
 });
