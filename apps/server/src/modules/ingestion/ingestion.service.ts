@@ -265,8 +265,16 @@ export async function applyListRows(
 
 // --- One competition's detail -----------------------------------------------------------------
 
+/**
+ * What a detail's write derives from it beyond the detail itself: bumped when a write starts
+ * storing something new, so that every stored detail is written once more at its next read
+ * (2: the venue's point, decision 202).
+ */
+const DETAIL_WRITE_VERSION = 2;
+
 /** The checksum of a detail as read (decision 134): equal checksums, equal writes. */
-export const detailFingerprint = (detail: FederationCompetitionDetail): string => checksum(detail);
+export const detailFingerprint = (detail: FederationCompetitionDetail): string =>
+  checksum({ write: DETAIL_WRITE_VERSION, detail });
 
 /** A tournament's last deadline: its latest band deadline, else `DateEndSubscription`. */
 function closesAtOf(t: FederationTournament): Date | null {
