@@ -77,10 +77,14 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ['reggio calabria|RC', 'reggio di calabria|RC'],
 ]);
 
-const comuneKey = (name: string, sigla: string) => {
-  const key = `${foldText(name)
+/** A comune's name without case, accents or punctuation. */
+const foldName = (name: string) =>
+  foldText(name)
     .replace(/[^a-z0-9]+/g, ' ')
-    .trim()}|${sigla.trim().toUpperCase()}`;
+    .trim();
+
+const comuneKey = (name: string, sigla: string) => {
+  const key = `${foldName(name)}|${sigla.trim().toUpperCase()}`;
   return ALIASES.get(key) ?? key;
 };
 
@@ -168,10 +172,8 @@ export function pointOfVenue(venue: VenueAddress): Point | null {
   const cap = venue.cap?.trim() ?? '';
   const rows = /^\d{5}$/.test(cap) ? (load().byCap.get(cap) ?? []) : [];
   if (rows.length > 0) {
-    const named = venue.municipality ? foldText(venue.municipality).replace(/[^a-z0-9]+/g, ' ').trim() : null;
-    const same = rows.find(
-      (r) => r.point && named !== null && foldText(r.comune).replace(/[^a-z0-9]+/g, ' ').trim() === named,
-    );
+    const named = venue.municipality ? foldName(venue.municipality) : null;
+    const same = rows.find((r) => r.point && named !== null && foldName(r.comune) === named);
     const point = same?.point ?? resolved(rows)?.point ?? null;
     if (point) return point;
   }
