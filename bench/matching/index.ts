@@ -241,6 +241,7 @@ function makeBatch(): BatchCompetition[] {
       registrationOpensAt: open ? new Date(NOW.getTime() - 3 * DAY) : new Date(NOW.getTime() + 2 * DAY),
       registrationClosesAt: new Date(NOW.getTime() + (start - 1) * DAY),
       draws,
+      venuePoint: null,
     };
   });
 }
@@ -355,6 +356,7 @@ async function naiveMatching(
         { type: c.tipoTorneo, categoryClass: c.catClass, ageCategory: c.catEta },
         ...(drawsOf.get(c.guid) ?? []),
       ],
+      venuePoint: c.venueLat === null || c.venueLng === null ? null : { lat: c.venueLat, lng: c.venueLng },
     };
     const byUser = new Map<string, { count: number; reasons: Set<FilterReason> }>();
     for (const f of criteria) {

@@ -1,11 +1,11 @@
 /**
- * Builds `src/modules/home/places/italian-places.json` from the source CSV of
+ * Builds `src/modules/places/italian-places.json` from the source CSV of
  * gnekt/geolocalizzazione-comuni-italiani (`comuni_geocoded.csv`, MIT licence): one row per
  * (comune, CAP) with the comune's ISTAT code, province sigla and coordinates.
  *
  *   npx tsx apps/server/scripts/build-italian-places.ts path/to/comuni_geocoded.csv
  *
- * See `src/modules/home/places/README.md` for the source, its commit and its licence.
+ * See `src/modules/places/README.md` for the source, its commit and its licence.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -77,7 +77,7 @@ console.log(`${dropped} coordinates dropped as outliers`);
 
 rows.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1], 'it'));
 
-const target = fileURLToPath(new URL('../src/modules/home/places/italian-places.json', import.meta.url));
+const target = fileURLToPath(new URL('../src/modules/places/italian-places.json', import.meta.url));
 writeFileSync(
   target,
   `${JSON.stringify({ columns: ['cap', 'comune', 'istat', 'sigla', 'lat', 'lng'], rows }).replace(

@@ -109,6 +109,7 @@ export {
 export { CompetitionGenerator, DEFAULT_COMPETITION_COUNT, WEEKS_AFTER, WEEKS_BEFORE } from './generator';
 export { MAX_FETCH_ROWS, type PagingMode } from './list-query';
 export * from './model';
+export { capOf, MUNICIPALITY_CAPS } from './municipality-caps';
 export { type Player, PlayerPool } from './players';
 export { Rng } from './prng';
 export { RANKING_LADDER, rankingValue } from './rankings';

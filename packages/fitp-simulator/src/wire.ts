@@ -30,6 +30,7 @@ import type {
   TournamentView,
 } from './federation';
 import { type Competition, FONTE_LABELS, isDoubles, type TournamentSpec } from './model';
+import { capOf } from './municipality-caps';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURNAMES } from './names';
 import type { Player } from './players';
 import { hashParts } from './prng';
@@ -137,7 +138,8 @@ function venueOf(c: Competition, ctx: WireContext): WireRow {
   const hash = h(ctx, 'venue', c.guid);
   return {
     Address: `${STREETS[hash % STREETS.length]} ${1 + (hash % 120)}`,
-    Cap: String(10_000 + (hash % 89_000)).padStart(5, '0'),
+    // The municipality's real CAP, so that the venue resolves to where it is played.
+    Cap: capOf(c.province.sigla, c.city) ?? '',
     Municipality: c.city,
     Province: c.province.sigla,
   };

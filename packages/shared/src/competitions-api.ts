@@ -21,10 +21,11 @@ export type SearchView = (typeof SEARCH_VIEWS)[number];
 /**
  * The list's orders. Both put first what a player can still enter: competitions not concluded,
  * individual before team championships, registration still ahead (open or to open) before the
- * rest; then `start`: soonest start first, `deadline`: soonest registration deadline first.
- * Concluded competitions come last, most recent first.
+ * rest; then `start`: soonest start first, `deadline`: soonest registration deadline first,
+ * `distance`: nearest to the criteria's `nearPostalCode` first (unknown distances after the
+ * known ones, each then by start). Concluded competitions come last, most recent first.
  */
-export const SEARCH_SORTS = ['start', 'deadline'] as const;
+export const SEARCH_SORTS = ['start', 'deadline', 'distance'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /**
@@ -134,6 +135,11 @@ export const competitionSummarySchema = z
     matchingFilters: matchingFiltersSchema,
     /** Whether the user's card may enter one of its draws now (else why not); null without a card. */
     eligibility: entryVerdictSchema.nullable(),
+    /**
+     * Kilometres (one decimal) from the search's `nearPostalCode` to where it is played; null
+     * without a centre or when its place is unknown.
+     */
+    distanceKm: z.number().nullable(),
   })
   .meta({ id: 'CompetitionSummary' });
 export type CompetitionSummary = z.infer<typeof competitionSummarySchema>;

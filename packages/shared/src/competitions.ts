@@ -51,7 +51,16 @@ export const SEARCH_TIME_PERIODS = [
 export type SearchTimePeriod = (typeof SEARCH_TIME_PERIODS)[number];
 
 /** Why a filter matched a tournament (spec §3 Tournament), in the spec's order. */
-export const FILTER_REASONS = ['region', 'province', 'status', 'dates', 'prize', 'type', 'category'] as const;
+export const FILTER_REASONS = [
+  'region',
+  'province',
+  'distance',
+  'status',
+  'dates',
+  'prize',
+  'type',
+  'category',
+] as const;
 export type FilterReason = (typeof FILTER_REASONS)[number];
 
 /** A tournament's published items: documents, orders of play and draws (scoreboards). */

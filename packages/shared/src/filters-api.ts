@@ -13,6 +13,7 @@ import {
   PRIZE_BANDS,
   TIPI_TORNEO,
 } from './competitions';
+import { WITHIN_KM_CHOICES } from './geo';
 
 /** How many filters one user may keep (a guard, far above what a person uses). */
 export const MAX_FILTERS_PER_USER = 50;
@@ -45,6 +46,10 @@ export const filterSchema = z
     catClass: z.literal(CAT_CLASSES).nullable(),
     catEta: z.enum(CAT_ETA_VALUES).nullable(),
     timePeriod: z.enum(FILTER_TIME_PERIODS),
+    /** "Within N km" of `nearPostalCode` (decision 202); null: anywhere. */
+    withinKm: z.literal(WITHIN_KM_CHOICES).nullable(),
+    /** The postal code the distance is measured from, as saved with the filter. */
+    nearPostalCode: z.string().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     /** Last-updated time (spec §3). */
     updatedAt: z.iso.datetime({ offset: true }),

@@ -26,7 +26,15 @@ import {
   TIPI_TORNEO,
   type TipoTorneo,
 } from './competitions';
-import { findProvinceById, isProvinceInRegion } from './geo';
+import {
+  distanceKm,
+  findProvinceById,
+  type GeoPoint,
+  isProvinceInRegion,
+  WITHIN_KM_CHOICES,
+  type WithinKm,
+} from './geo';
+import { postalCodeSchema } from './home';
 
 // --- Schemas ---------------------------------------------------------------------------------
 
@@ -83,6 +91,22 @@ const criteriaShape = {
   catEta: choiceOrAll(CAT_ETA_VALUES),
 };
 
+/** "Within N km" (decision 202): after the fixed body's fields. */
+const distanceShape = {
+  /** "Within N km" of `nearPostalCode`: 10, 30, 50 or 100 (`WITHIN_KM_CHOICES`); null: anywhere. */
+  withinKm: z
+    .literal(WITHIN_KM_CHOICES)
+    .nullable()
+    .optional()
+    .transform((value): WithinKm | null => value ?? null),
+  /** The centre of `withinKm` (and of the distance shown and sorted by): an Italian postal code. */
+  nearPostalCode: z
+    .union([postalCodeSchema, z.literal('')])
+    .nullable()
+    .optional()
+    .transform((value) => value || null),
+};
+
 /** Cross-field rules: the date window is ordered, the province exists and lies in the region. */
 function checkCriteria(
   value: {
@@ -90,9 +114,14 @@ function checkCriteria(
     dataFine: string | null;
     regionId: number | null;
     provinceId: number | null;
+    withinKm: number | null;
+    nearPostalCode: string | null;
   },
   ctx: z.RefinementCtx,
 ): void {
+  if (value.withinKm !== null && value.nearPostalCode === null) {
+    ctx.addIssue({ code: 'custom', path: ['nearPostalCode'], message: 'validation.required' });
+  }
   if (value.dataInizio && value.dataFine && value.dataFine < value.dataInizio) {
     ctx.addIssue({ code: 'custom', path: ['dataFine'], message: 'validation.dateRange' });
   }
@@ -113,6 +142,7 @@ export const searchFiltersSchema = z
       .enum(SEARCH_TIME_PERIODS)
       .optional()
       .transform((value) => value ?? 'all'),
+    ...distanceShape,
   })
   .superRefine(checkCriteria)
   .meta({ id: 'SearchFilters' });
@@ -121,7 +151,8 @@ export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
 /**
  * A saved filter's body (spec §3 Filter; the fixed JSON body of the filters API):
  * `{ name, notificationsEnabled, codFonte, idStatopuc, dataInizio, dataFine, regionId,
- * provinceId, prize, tipoTorneo, catClass, catEta, timePeriod }`.
+ * provinceId, prize, tipoTorneo, catClass, catEta, timePeriod }`, then "within N km"
+ * (`withinKm`, `nearPostalCode`).
  */
 export const filterBodySchema = z
   .object({
@@ -135,6 +166,7 @@ export const filterBodySchema = z
       .enum(FILTER_TIME_PERIODS)
       .optional()
       .transform((value) => value ?? 'all'),
+    ...distanceShape,
   })
   .superRefine(checkCriteria)
   .meta({ id: 'FilterBody' });
@@ -154,7 +186,18 @@ export interface FilterCriteria {
   catClass: CatClass | null;
   catEta: CatEta | null;
   timePeriod: SearchTimePeriod;
+  /** Only competitions whose venue lies within this many km of `near`. */
+  withinKm: WithinKm | null;
+  /** The postal code the distance is measured from, as the user gave it. */
+  nearPostalCode: string | null;
 }
+
+/**
+ * Criteria with the point of their `nearPostalCode` (`near`), as the server resolves it (the
+ * postal-code dataset lives there, decision 202): null when no centre is known, and then
+ * "within N km" matches nothing.
+ */
+export type CriteriaWithCentre = FilterCriteria & { near: GeoPoint | null };
 
 /** Every criterion of a filter or a search, in the order Explore writes them to the address. */
 export const FILTER_CRITERIA_FIELDS = [
@@ -169,6 +212,8 @@ export const FILTER_CRITERIA_FIELDS = [
   'timePeriod',
   'dataInizio',
   'dataFine',
+  'withinKm',
+  'nearPostalCode',
 ] as const satisfies readonly (keyof FilterCriteria)[];
 
 export const EMPTY_CRITERIA: FilterCriteria = {
@@ -183,6 +228,8 @@ export const EMPTY_CRITERIA: FilterCriteria = {
   catClass: null,
   catEta: null,
   timePeriod: 'all',
+  withinKm: null,
+  nearPostalCode: null,
 };
 
 // --- The competition side ----------------------------------------------------------------------
@@ -210,6 +257,8 @@ export interface MatchableCompetition {
   registrationClosesAt: Date | null;
   /** The competition's draws: its main draw from the list, plus its tournaments once known. */
   draws: readonly DrawDescriptor[];
+  /** Where it is played (its venue, else the organiser's seat); null when unknown. */
+  venuePoint: GeoPoint | null;
 }
 
 /**
@@ -306,11 +355,25 @@ export function drawKeys(draws: readonly DrawDescriptor[]): string[] {
 export const drawCriteriaKey = (f: Pick<FilterCriteria, 'tipoTorneo' | 'catClass' | 'catEta'>): string =>
   [f.tipoTorneo ?? '*', f.catClass === null ? '*' : String(f.catClass), f.catEta ?? '*'].join('|');
 
+/**
+ * Whether the competition lies within the criteria's radius: always when no radius is set; never
+ * when the centre or the competition's point is unknown.
+ */
+export function withinRadius(
+  f: Pick<CriteriaWithCentre, 'withinKm' | 'near'>,
+  venuePoint: GeoPoint | null,
+): boolean {
+  if (f.withinKm === null) return true;
+  if (f.near === null || venuePoint === null) return false;
+  return distanceKm(f.near, venuePoint) <= f.withinKm;
+}
+
 /** The reasons a matching filter gives: the criteria it sets (spec §3 Tournament). */
 export function filterReasons(f: FilterCriteria): FilterReason[] {
   const set: Record<FilterReason, boolean> = {
     region: f.regionId !== null,
     province: f.provinceId !== null,
+    distance: f.withinKm !== null,
     status: f.idStatopuc !== 0,
     dates: f.dataInizio !== null || f.dataFine !== null || f.timePeriod !== 'all',
     prize: f.prize !== 0,
@@ -333,10 +396,11 @@ export interface FilterMatch {
  * - dates: it overlaps [dataInizio, dataFine] and the time period's window ({@link timePeriodWindow});
  * - prize: its prize money is in the band ({@link inPrizeBand});
  * - codFonte: its source;
- * - tipoTorneo, catClass, catEta: one and the same draw meets all of those that are set.
+ * - tipoTorneo, catClass, catEta: one and the same draw meets all of those that are set;
+ * - withinKm: its venue's point lies within that distance of the centre ({@link withinRadius}).
  */
 export function matchFilter(
-  filter: FilterCriteria,
+  filter: CriteriaWithCentre,
   competition: MatchableCompetition,
   now: Date,
 ): FilterMatch {
@@ -358,6 +422,7 @@ export function matchFilter(
           (filter.tipoTorneo === null || d.type === filter.tipoTorneo) &&
           (filter.catClass === null || d.categoryClass === filter.catClass) &&
           (filter.catEta === null || d.ageCategory === filter.catEta),
-      ));
+      )) &&
+    withinRadius(filter, c.venuePoint);
   return { matches, reasons: matches ? filterReasons(filter) : [] };
 }

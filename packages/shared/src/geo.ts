@@ -233,3 +233,26 @@ export function fitpProvinceId(province: Province): number {
 export function findProvinceByFitpId(fitpId: number): Province | undefined {
   return PROVINCES.find((p) => fitpProvinceId(p) === fitpId);
 }
+
+/** A point on the map (WGS84 degrees). */
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Great-circle distance in kilometres (haversine, Earth radius 6,371 km). `distanceKmSql` in
+ * apps/server/src/modules/filters/filter-sql.ts is its SQL twin, term for term.
+ */
+export function distanceKm(a: GeoPoint, b: GeoPoint): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The radii of "within N km" (search and saved filters); 30 is the one offered first. */
+export const WITHIN_KM_CHOICES = [10, 30, 50, 100] as const;
+export type WithinKm = (typeof WITHIN_KM_CHOICES)[number];
+export const DEFAULT_WITHIN_KM: WithinKm = 30;

@@ -84,7 +84,16 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationGroup, Channel
 };
 
 /** Why a new tournament matched a filter (spec §3 "reasons a filter matched"). */
-export const MATCH_REASONS = ['region', 'province', 'status', 'dates', 'prize', 'type', 'category'] as const;
+export const MATCH_REASONS = [
+  'region',
+  'province',
+  'distance',
+  'status',
+  'dates',
+  'prize',
+  'type',
+  'category',
+] as const;
 export type MatchReason = (typeof MATCH_REASONS)[number];
 
 export const notificationTypeSchema = z.enum(INBOX_NOTIFICATION_TYPES);

@@ -111,6 +111,9 @@ function reasonValue(
       return params.regionId !== undefined ? (findRegionById(params.regionId)?.name ?? null) : null;
     case 'province':
       return params.provinceId !== undefined ? (findProvinceById(params.provinceId)?.name ?? null) : null;
+    case 'distance':
+      // The notification does not carry the filter's radius: the criterion alone.
+      return null;
     case 'status': {
       if (!params.startDate) return null;
       const status = competitionStatus(

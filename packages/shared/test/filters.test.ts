@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, endOfMonth, romeDate, startOfWeek } from '../src/calendar';
 import {
+  type CriteriaWithCentre,
   competitionStatus,
   drawCriteriaKey,
   drawKeys,
   EMPTY_CRITERIA,
-  type FilterCriteria,
   filterBodySchema,
   type MatchableCompetition,
   matchFilter,
   searchFiltersSchema,
   timePeriodWindow,
 } from '../src/filters';
+import { distanceKm } from '../src/geo';
 
 /** Wednesday 10 June 2026, 10:00 in Rome. */
 const NOW = new Date('2026-06-10T08:00:00Z');
@@ -30,11 +31,16 @@ const competition = (overrides: Partial<MatchableCompetition> = {}): MatchableCo
     { type: 'Maschile', categoryClass: 4, ageCategory: 'open' },
     { type: 'Femminile', categoryClass: 3, ageCategory: 'open' },
   ],
+  venuePoint: null,
   ...overrides,
 });
 
-const filter = (overrides: Partial<FilterCriteria>): FilterCriteria => ({ ...EMPTY_CRITERIA, ...overrides });
-const matches = (f: Partial<FilterCriteria>, c: Partial<MatchableCompetition> = {}) =>
+const filter = (overrides: Partial<CriteriaWithCentre>): CriteriaWithCentre => ({
+  ...EMPTY_CRITERIA,
+  near: null,
+  ...overrides,
+});
+const matches = (f: Partial<CriteriaWithCentre>, c: Partial<MatchableCompetition> = {}) =>
   matchFilter(filter(f), competition(c), NOW).matches;
 
 describe('calendar helpers', () => {
@@ -134,7 +140,7 @@ describe('competition status at an instant', () => {
 
 describe('matchFilter', () => {
   it('matches everything with an empty filter, giving no reasons', () => {
-    expect(matchFilter(EMPTY_CRITERIA, competition(), NOW)).toEqual({ matches: true, reasons: [] });
+    expect(matchFilter(filter({}), competition(), NOW)).toEqual({ matches: true, reasons: [] });
   });
 
   it('checks region and province', () => {
@@ -208,6 +214,60 @@ describe('matchFilter', () => {
       matchFilter(filter({ tipoTorneo: 'Maschile', dataFine: '2026-12-31' }), competition(), NOW).reasons,
     ).toEqual(['dates', 'type']);
     expect(matchFilter(filter({ regionId: 3 }), competition(), NOW)).toEqual({ matches: false, reasons: [] });
+  });
+
+  it('keeps within the radius of the centre: by the venue’s point, never without one', () => {
+    const milano = { lat: 45.4683, lng: 9.1984 };
+    // Monza lies about 16 km from Milano's centre, Brallo di Pregola about 81 km.
+    const monza = { venuePoint: { lat: 45.5845, lng: 9.2744 } };
+    const brallo = { venuePoint: { lat: 44.7385, lng: 9.28 } };
+    const within = (
+      km: 10 | 30 | 50 | 100,
+      c: Partial<MatchableCompetition>,
+      near: typeof milano | null = milano,
+    ) => matches({ withinKm: km, nearPostalCode: '20121', near }, c);
+    expect(within(30, monza)).toBe(true);
+    // Matched, it gives the distance as its reason.
+    expect(
+      matchFilter(filter({ withinKm: 30, nearPostalCode: '20121', near: milano }), competition(monza), NOW),
+    ).toEqual({ matches: true, reasons: ['distance'] });
+    expect(within(10, monza)).toBe(false);
+    expect(within(30, brallo)).toBe(false);
+    expect(within(100, brallo)).toBe(true);
+    // Unknown place, or no centre: outside every radius.
+    expect(within(100, { venuePoint: null })).toBe(false);
+    expect(within(100, monza, null)).toBe(false);
+    // No radius: anywhere, whatever the centre.
+    expect(matches({ nearPostalCode: '20121', near: milano }, brallo)).toBe(true);
+    expect(matches({}, { venuePoint: null })).toBe(true);
+  });
+
+  it('measures straight-line distances in km', () => {
+    expect(distanceKm({ lat: 45.4683, lng: 9.1984 }, { lat: 44.7385, lng: 9.28 })).toBeCloseTo(81.4, 0);
+    expect(distanceKm({ lat: 45, lng: 9 }, { lat: 45, lng: 9 })).toBe(0);
+  });
+});
+
+describe('the within-km criterion', () => {
+  it('takes 10, 30, 50 or 100 km from a postal code, and asks for the postal code', () => {
+    expect(searchFiltersSchema.parse({ withinKm: 30, nearPostalCode: '20121' })).toMatchObject({
+      withinKm: 30,
+      nearPostalCode: '20121',
+    });
+    expect(searchFiltersSchema.parse({ nearPostalCode: '' })).toMatchObject({
+      withinKm: null,
+      nearPostalCode: null,
+    });
+    const missing = searchFiltersSchema.safeParse({ withinKm: 30 });
+    expect(missing.error?.issues).toEqual([
+      expect.objectContaining({ path: ['nearPostalCode'], message: 'validation.required' }),
+    ]);
+    expect(searchFiltersSchema.safeParse({ withinKm: 25, nearPostalCode: '20121' }).success).toBe(false);
+    expect(searchFiltersSchema.safeParse({ withinKm: 30, nearPostalCode: '2012' }).success).toBe(false);
+    expect(filterBodySchema.parse({ name: 'Vicino', withinKm: 50, nearPostalCode: '27050' })).toMatchObject({
+      withinKm: 50,
+      nearPostalCode: '27050',
+    });
   });
 });
 

@@ -144,6 +144,7 @@ export async function loadStored(app: TestApp): Promise<Stored[]> {
       ...listDraws(c),
       ...draws.filter((t) => t.competitionGuid === c.guid),
     ],
+    venuePoint: c.venueLat === null || c.venueLng === null ? null : { lat: c.venueLat, lng: c.venueLng },
   }));
 }
 

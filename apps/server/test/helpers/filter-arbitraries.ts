@@ -5,13 +5,14 @@
 import {
   CAT_CLASSES,
   CAT_ETA_VALUES,
+  type CriteriaWithCentre,
   type DrawDescriptor,
-  type FilterCriteria,
   type MatchableCompetition,
   PROVINCES,
   romeLocalToInstant,
   SEARCH_TIME_PERIODS,
   TIPI_TORNEO,
+  WITHIN_KM_CHOICES,
 } from '@radar/shared';
 import fc from 'fast-check';
 
@@ -22,6 +23,11 @@ export const day = (offset: number) => new Date(BASE + offset * DAY).toISOString
 /** `arb` about one time in four, else null: filters set a few criteria, not all. */
 const sometimes = <T>(arb: fc.Arbitrary<T>, weight = 1): fc.Arbitrary<T | null> =>
   fc.oneof({ weight: 4 - weight, arbitrary: fc.constant(null) }, { weight, arbitrary: arb });
+
+/** A point in northern Italy (four decimals, as the places dataset has them): some km to some hundreds apart. */
+export const pointArb = fc
+  .record({ lat: fc.integer({ min: 440_000, max: 460_000 }), lng: fc.integer({ min: 80_000, max: 110_000 }) })
+  .map(({ lat, lng }) => ({ lat: lat / 10_000, lng: lng / 10_000 }));
 
 const provinceArb = fc.constantFrom(...PROVINCES.slice(0, 12), ...PROVINCES.filter((p) => p.regionId === 12));
 const drawArb: fc.Arbitrary<DrawDescriptor> = fc.record({
@@ -47,6 +53,7 @@ export const competitionArb = fc
       { nil: null, freq: 4 },
     ),
     draws: fc.array(drawArb, { minLength: 1, maxLength: 3 }),
+    venuePoint: fc.option(pointArb, { nil: null, freq: 6 }),
   })
   .map((r): MatchableCompetition => {
     const startDate = day(r.start);
@@ -66,10 +73,11 @@ export const competitionArb = fc
         ? new Date(BASE + (r.start - r.window.closesBefore) * DAY - 3_600_000 * 12)
         : null,
       draws: r.draws,
+      venuePoint: r.venuePoint,
     };
   });
 
-export const criteriaArb: fc.Arbitrary<FilterCriteria> = fc
+export const criteriaArb: fc.Arbitrary<CriteriaWithCentre> = fc
   .record({
     codFonte: sometimes(fc.constantFrom(1, 2, 3)),
     idStatopuc: sometimes(fc.constantFrom(1, 2, 3, 4), 2),
@@ -82,16 +90,31 @@ export const criteriaArb: fc.Arbitrary<FilterCriteria> = fc
     catClass: sometimes(fc.constantFrom(...CAT_CLASSES)),
     catEta: sometimes(fc.constantFrom(...CAT_ETA_VALUES)),
     timePeriod: sometimes(fc.constantFrom(...SEARCH_TIME_PERIODS)),
+    // "Within N km": a centre almost always (an unknown postal code's centre is null: nothing matches).
+    within: fc.oneof(
+      { weight: 5, arbitrary: fc.constant(null) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          km: fc.constantFrom(...WITHIN_KM_CHOICES),
+          postalCode: fc.constantFrom('20121', '27050', '00118', '10121', '40121'),
+          near: fc.option(pointArb, { nil: null, freq: 8 }),
+        }),
+      },
+    ),
   })
-  .map(({ province, regionOnly, codFonte, idStatopuc, prize, timePeriod, ...rest }) => ({
+  .map(({ province, regionOnly, codFonte, idStatopuc, prize, timePeriod, within, ...rest }) => ({
     ...rest,
+    withinKm: within?.km ?? null,
+    nearPostalCode: within?.postalCode ?? null,
+    near: within?.near ?? null,
     codFonte: codFonte ?? 0,
     idStatopuc: idStatopuc ?? 0,
     prize: prize ?? 0,
     timePeriod: timePeriod ?? 'all',
     regionId: province?.regionId ?? null,
     provinceId: province && !regionOnly ? province.id : null,
-  })) as fc.Arbitrary<FilterCriteria>;
+  })) as fc.Arbitrary<CriteriaWithCentre>;
 
 /** Instants around midnight in Rome and on daylight-saving days too. */
 export const nowArb = fc

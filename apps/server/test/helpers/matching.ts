@@ -1,4 +1,9 @@
-import { type DrawDescriptor, drawKeys, type FilterCriteria, type MatchableCompetition } from '@radar/shared';
+import {
+  type CriteriaWithCentre,
+  type DrawDescriptor,
+  drawKeys,
+  type MatchableCompetition,
+} from '@radar/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { competitions, eventCursors, filters, notifications } from '../../src/db/schema';
@@ -48,6 +53,9 @@ export async function publishCompetitions(db: Db, list: TestCompetition[], now: 
           catClass: main?.categoryClass ?? null,
           catEta: main?.ageCategory ?? null,
           drawKeys: drawKeys(c.detailRead === false ? draws.slice(0, 1) : draws),
+          venueLat: c.venuePoint?.lat ?? null,
+          venueLng: c.venuePoint?.lng ?? null,
+          venueSource: c.venuePoint ? ('venue' as const) : null,
           prizeMoney: c.prizeMoney ?? 0,
           registrationOpensAt: c.registrationOpensAt ?? null,
           registrationClosesAt: c.registrationClosesAt ?? null,
@@ -79,7 +87,7 @@ export async function publishCompetitions(db: Db, list: TestCompetition[], now: 
 export async function saveFilter(
   db: Db,
   userId: string,
-  criteria: Partial<FilterCriteria> & { name?: string; notificationsEnabled?: boolean },
+  criteria: Partial<CriteriaWithCentre> & { name?: string; notificationsEnabled?: boolean },
 ): Promise<string> {
   const [row] = await db
     .insert(filters)
@@ -98,6 +106,10 @@ export async function saveFilter(
       catClass: criteria.catClass ?? null,
       catEta: criteria.catEta ?? null,
       timePeriod: (criteria.timePeriod ?? 'all') as 'all',
+      withinKm: criteria.withinKm ?? null,
+      nearPostalCode: criteria.nearPostalCode ?? null,
+      nearLat: criteria.near?.lat ?? null,
+      nearLng: criteria.near?.lng ?? null,
     })
     .returning({ id: filters.id });
   if (!row) throw new Error('filter not saved');

@@ -14,6 +14,7 @@ import {
   type CompetitionSummary,
   competitionEligible,
   competitionVerdict,
+  distanceKm,
   type EntryCompetition,
   type EntryDraw,
   type EntryPlayer,
@@ -21,6 +22,7 @@ import {
   FILTER_REASONS,
   type FilterReason,
   filterReasons,
+  type GeoPoint,
   NEW_TOURNAMENT_HOURS,
   type SearchCompetitionsQuery,
   type SearchCompetitionsResponse,
@@ -44,10 +46,12 @@ import {
   competitionStatusSql,
   criteriaConditions,
   criteriaOfFilterRow,
+  distanceKmSql,
   filterMatchesCompetitionSql,
   type MatchInstant,
   matchInstant,
 } from '../../src/modules/filters/filter-sql';
+import { placeOfPostalCode } from '../../src/modules/places/places';
 
 type Row = CompetitionRow & { status: number };
 
@@ -56,9 +60,10 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /**
  * The list's order, written out on its own. Since issue 31 it puts first what a player can still
  * enter (individual before team championships, registration still ahead before the rest) and
- * may sort those by deadline: the one change of behaviour the oracle follows.
+ * may sort those by deadline or (decision 202) by distance from the search's centre, unknown
+ * distances last: the changes of behaviour the oracle follows.
  */
-function listOrder(at: MatchInstant, sort: SearchSort): SQL[] {
+function listOrder(at: MatchInstant, sort: SearchSort, near: GeoPoint | null): SQL[] {
   const today = sql`${at.today}::date`;
   const now = sql`${at.now.toISOString()}::timestamptz`;
   const live = sql`${competitions.endDate} >= ${today}`;
@@ -71,6 +76,9 @@ function listOrder(at: MatchInstant, sort: SearchSort): SQL[] {
     ...(sort === 'deadline'
       ? [asc(sql`(case when ${live} and ${ahead} then ${competitions.registrationClosesAt} end)`)]
       : []),
+    ...(sort === 'distance' && near
+      ? [sql`(case when ${live} then ${distanceKmSql(near.lat, near.lng)} end) asc nulls last`]
+      : []),
     asc(sql`(case when ${live} then ${competitions.startDate} end)`),
     desc(competitions.startDate),
     asc(competitions.guid),
@@ -82,6 +90,7 @@ async function pageRows(
   where: SQL | undefined,
   at: MatchInstant,
   sort: SearchSort,
+  near: GeoPoint | null,
   limit: number,
   offset: number,
 ) {
@@ -89,7 +98,7 @@ async function pageRows(
     .select({ guid: competitions.guid })
     .from(competitions)
     .where(where)
-    .orderBy(...listOrder(at, sort))
+    .orderBy(...listOrder(at, sort, near))
     .limit(limit)
     .offset(offset);
   const [counted] = await db.select({ n: count() }).from(competitions).where(where);
@@ -164,6 +173,7 @@ async function summarize(
   user: User,
   at: MatchInstant,
   player: EntryPlayer | null = null,
+  near: GeoPoint | null = null,
 ): Promise<CompetitionSummary[]> {
   const guids = rows.map((r) => r.guid);
   if (guids.length === 0) return [];
@@ -255,6 +265,10 @@ async function summarize(
           player,
           at.now,
         ),
+      distanceKm:
+        near && row.venueLat !== null && row.venueLng !== null
+          ? Math.round(distanceKm(near, { lat: row.venueLat, lng: row.venueLng }) * 10) / 10
+          : null,
     };
   });
 }
@@ -273,8 +287,10 @@ export async function referenceSearch(
 ): Promise<Pick<SearchCompetitionsResponse, 'total' | 'items'>> {
   const at = matchInstant(now);
   const eligible = player && query.eligibleOnly ? await eligibleGuids(db, player, now) : null;
+  const postal = query.filters.nearPostalCode;
+  const near = postal ? (placeOfPostalCode(postal)?.point ?? null) : null;
   const where = and(
-    ...criteriaConditions(query.filters, at),
+    ...criteriaConditions({ ...query.filters, near }, at),
     ...textConditions(query.search),
     ...(eligible ? [eligible.length > 0 ? inArray(competitions.guid, eligible) : sql`false`] : []),
   );
@@ -283,10 +299,11 @@ export async function referenceSearch(
     where,
     at,
     query.sort,
+    near,
     query.limit,
     (query.page - 1) * query.limit,
   );
-  return { total, items: await summarize(db, rows, user, at, player) };
+  return { total, items: await summarize(db, rows, user, at, player, near) };
 }
 
 /** The summaries of these rows for the user, as before (the overview's "closing soon" too). */

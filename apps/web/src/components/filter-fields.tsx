@@ -5,10 +5,13 @@ import {
   PRIZE_BANDS,
   type SearchTimePeriod,
   TIPI_TORNEO,
+  WITHIN_KM_CHOICES,
+  type WithinKm,
 } from '@radar/shared';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prizeBandLabel } from '@/lib/competition-labels';
+import { readRememberedPostal } from '@/lib/remembered-postal';
 import { useGeo } from '@/lib/use-geo';
 import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
@@ -52,6 +55,45 @@ function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The postal code "within N km" is measured from: kept while typed, handed on once it has its
+ * five digits (or is emptied), so a half-typed code never reaches the search.
+ */
+function PostalInput({
+  value,
+  onChange,
+  placeholder,
+  ...props
+}: {
+  id: string;
+  value: string | null;
+  onChange: (postal: string | null) => void;
+  placeholder: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  return (
+    <input
+      {...props}
+      type="text"
+      inputMode="numeric"
+      autoComplete="postal-code"
+      maxLength={5}
+      placeholder={placeholder}
+      className={selectClassName}
+      value={text}
+      onChange={(event) => {
+        const digits = event.target.value.replace(/\D/g, '').slice(0, 5);
+        setText(digits);
+        if (digits.length === 5) onChange(digits);
+        else if (digits === '') onChange(null);
+      }}
+    />
   );
 }
 
@@ -179,6 +221,42 @@ export function FilterFields<C extends Criteria>({
               </option>
             ))}
           </select>
+        )}
+      </Field>
+      <Field label={t('filters.fields.withinKm')} error={errors.withinKm}>
+        {(props) => (
+          <select
+            {...props}
+            className={selectClassName}
+            value={criteria.withinKm ?? ''}
+            onChange={(e) => {
+              const withinKm = (numberOrNull(e.target.value) as WithinKm | null) ?? null;
+              // The distance is measured from the postal code given, else the one the dashboard remembers.
+              const nearPostalCode = criteria.nearPostalCode ?? (withinKm ? readRememberedPostal() : null);
+              change({ withinKm, nearPostalCode });
+            }}
+          >
+            <option value="">{t('filters.fields.anywhere')}</option>
+            {WITHIN_KM_CHOICES.map((km) => (
+              <option key={km} value={km}>
+                {t('filters.fields.withinKmValue', { km })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label={t('filters.fields.nearPostalCode')}
+        error={errors.nearPostalCode}
+        hint={t('filters.fields.nearPostalCodeHint')}
+      >
+        {(props) => (
+          <PostalInput
+            {...props}
+            value={criteria.nearPostalCode}
+            placeholder={t('filters.fields.nearPostalCodePlaceholder')}
+            onChange={(nearPostalCode) => change({ nearPostalCode })}
+          />
         )}
       </Field>
       <Field label={t('filters.fields.prize')} error={errors.prize}>

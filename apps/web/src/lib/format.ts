@@ -116,6 +116,18 @@ export function formatNumber(value: number, language: Language): string {
   ).format(value);
 }
 
+/** A distance in km without its unit: `4,5` / `4.5` under 10 km, whole km from 10 (`12`, `1.240`). */
+export function formatKm(km: number, language: Language): string {
+  return formatter(
+    `km:${km < 10 ? 'near' : 'far'}:${language}`,
+    () =>
+      new Intl.NumberFormat(LOCALES[language], {
+        useGrouping: 'always',
+        maximumFractionDigits: km < 10 ? 1 : 0,
+      }),
+  ).format(km);
+}
+
 /** `1.500 €` in Italian, `€1,500` in English. */
 export function formatEuro(value: number, language: Language): string {
   return formatter(

@@ -186,6 +186,7 @@ export const en: Catalogue = {
     reasons: {
       region: 'Region',
       province: 'Province',
+      distance: 'Distance',
       status: 'Status',
       dates: 'Dates',
       prize: 'Prize money',

@@ -188,6 +188,7 @@ export const it = {
     reasons: {
       region: 'Regione',
       province: 'Provincia',
+      distance: 'Distanza',
       status: 'Stato',
       dates: 'Date',
       prize: 'Montepremi',

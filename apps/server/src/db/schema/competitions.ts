@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -69,6 +70,14 @@ export const competitions = pgTable(
     searchText: text('search_text').notNull(),
     participantsCount: integer('participants_count').notNull().default(0),
     itemsCount: integer('items_count').notNull().default(0),
+    /**
+     * Where it is played (decision 202), from the postal-code dataset (`modules/places`): the
+     * detail's venue (its CAP, else its comune and province) when one resolves (`venue`), else the
+     * organiser's seat of the list row (`seat`); all three null when neither is known.
+     */
+    venueLat: doublePrecision('venue_lat'),
+    venueLng: doublePrecision('venue_lng'),
+    venueSource: text('venue_source').$type<'venue' | 'seat'>(),
     /** When ingestion first saw it; null for those loaded by the very first ingestion (not "new"). */
     addedAt: timestamp('added_at', { withTimezone: true }),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),

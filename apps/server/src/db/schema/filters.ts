@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -40,6 +41,14 @@ export const filters = pgTable(
     catClass: integer('cat_class'),
     catEta: text('cat_eta').$type<CatEta>(),
     timePeriod: text('time_period').$type<FilterTimePeriod>().notNull().default('all'),
+    /**
+     * "Within N km" (decision 202): the radius, the postal code it is measured from and that
+     * code's point, resolved when the filter was saved (the point is what matching reads).
+     */
+    withinKm: integer('within_km'),
+    nearPostalCode: text('near_postal_code'),
+    nearLat: doublePrecision('near_lat'),
+    nearLng: doublePrecision('near_lng'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,11 +14,13 @@
  * (decision 206).
  */
 import {
+  type CriteriaWithCentre,
   competitionEligible,
+  distanceKm,
   drawCriteriaKey,
   type EntryPlayer,
-  type FilterCriteria,
   foldText,
+  type GeoPoint,
   hasDrawCriteria,
   inPrizeBand,
   type SearchSort,
@@ -44,7 +46,7 @@ const MAX_TEXT_WORDS = 8;
 
 /** What a search asks of the calendar, as `publicAnswer` builds its SQL condition from it. */
 export interface SnapshotQuery {
-  filters: FilterCriteria;
+  filters: CriteriaWithCentre;
   search: string;
   /** The card's player when only competitions it may enter are asked for, else null. */
   player: EntryPlayer | null;
@@ -63,8 +65,8 @@ interface InstantView {
   until: number;
   /** `competitionStatus` of each row (1 concluded, 2 ongoing, 3 open registration, 4 upcoming). */
   statuses: Uint8Array;
-  /** Row indexes in each of the list's orders (`listOrder`), made when first asked for. */
-  orders: Map<SearchSort, Int32Array>;
+  /** Row indexes in each of the list's orders (`listOrder`, keyed by {@link orderKey}), made when first asked for. */
+  orders: Map<string, Int32Array>;
   /** The same of one region's rows, of one province's (keyed `sort:place`): made when first asked for. */
   byRegion: Map<string, Int32Array>;
   byProvince: Map<string, Int32Array>;
@@ -76,7 +78,7 @@ function placeList(
   ids: Int32Array,
   place: number,
   order: Int32Array,
-  sort: SearchSort,
+  sort: string,
 ): Int32Array {
   const key = `${sort}:${place}`;
   let list = lists.get(key);
@@ -95,6 +97,18 @@ interface Columns {
   startDays: Int32Array;
   endDays: Int32Array;
   prizes: Int32Array;
+  /** Where each row is played (NaN when unknown). */
+  lats: Float64Array;
+  lngs: Float64Array;
+}
+
+/**
+ * The key of a list order: the sort, and for `distance` its centre (without one, `distance` is
+ * the `start` order, as `listOrder` has no distance term then).
+ */
+function orderKey(sort: SearchSort, near: GeoPoint | null): string {
+  if (sort !== 'distance') return sort;
+  return near === null ? 'start' : `distance@${near.lat},${near.lng}`;
 }
 
 export class CalendarSnapshot {
@@ -120,6 +134,12 @@ export class CalendarSnapshot {
       startDays: column((row) => dayNumber(row.startDate)),
       endDays: column((row) => dayNumber(row.endDate)),
       prizes: column((row) => row.prizeMoney),
+      lats: Float64Array.from(rows, (row) =>
+        row.venueLat === null || row.venueLng === null ? Number.NaN : row.venueLat,
+      ),
+      lngs: Float64Array.from(rows, (row) =>
+        row.venueLat === null || row.venueLng === null ? Number.NaN : row.venueLng,
+      ),
     };
   }
 
@@ -175,11 +195,12 @@ export class CalendarSnapshot {
    */
   private candidates(query: SnapshotQuery, view: InstantView): Int32Array {
     const criteria = query.filters;
-    const order = this.orderOf(view, query.sort);
+    const key = orderKey(query.sort, criteria.near);
+    const order = this.orderOf(view, query.sort, criteria.near);
     if (criteria.provinceId !== null)
-      return placeList(view.byProvince, this.columns.provinceIds, criteria.provinceId, order, query.sort);
+      return placeList(view.byProvince, this.columns.provinceIds, criteria.provinceId, order, key);
     if (criteria.regionId !== null)
-      return placeList(view.byRegion, this.columns.regionIds, criteria.regionId, order, query.sort);
+      return placeList(view.byRegion, this.columns.regionIds, criteria.regionId, order, key);
     return order;
   }
 
@@ -187,13 +208,22 @@ export class CalendarSnapshot {
    * The rows in the list's order `sort` (`listOrder`, its twin): not concluded first, individual
    * before team championships (`cod_fonte` 3), registration still ahead (not started, deadline
    * to come) before the rest, then the
-   * soonest start (`deadline`: the soonest deadline, then start); then the concluded ones, most
-   * recent first; the guid (C collation, as the databases sort it) breaks ties.
+   * soonest start (`deadline`: the soonest deadline, then start; `distance`: the nearest to
+   * `near`, unknown after, then start); then the concluded ones, most recent first; the guid
+   * (C collation, as the databases sort it) breaks ties.
    */
-  private orderOf(view: InstantView, sort: SearchSort): Int32Array {
-    const kept = view.orders.get(sort);
+  private orderOf(view: InstantView, sort: SearchSort, near: GeoPoint | null): Int32Array {
+    const okey = orderKey(sort, near);
+    const kept = view.orders.get(okey);
     if (kept) return kept;
     const rows = this.rows;
+    const { lats, lngs } = this.columns;
+    // SQL's ascending order puts nulls (unknown distances) last.
+    const distances = Float64Array.from(rows.keys(), (i) =>
+      sort === 'distance' && near !== null && !Number.isNaN(lats[i] as number)
+        ? distanceKm(near, { lat: lats[i] as number, lng: lngs[i] as number })
+        : Number.POSITIVE_INFINITY,
+    );
     const today = view.today;
     const time = view.from;
     const key = rows.map((row) => {
@@ -217,12 +247,15 @@ export class CalendarSnapshot {
         if (kx.team !== ky.team) return kx.team ? 1 : -1;
         if (kx.ahead !== ky.ahead) return kx.ahead ? -1 : 1;
         if (kx.deadline !== ky.deadline) return kx.deadline < ky.deadline ? -1 : 1;
+        const da = distances[a] as number;
+        const db = distances[b] as number;
+        if (da !== db) return da < db ? -1 : 1;
         if (x.startDate !== y.startDate) return x.startDate < y.startDate ? -1 : 1;
       }
       if (x.startDate !== y.startDate) return x.startDate > y.startDate ? -1 : 1;
       return compareText(x.guid, y.guid);
     });
-    view.orders.set(sort, order);
+    view.orders.set(okey, order);
     return order;
   }
 
@@ -313,6 +346,17 @@ export class CalendarSnapshot {
     if (hasDrawCriteria(c)) {
       const drawKey = drawCriteriaKey(c);
       tests.push((i) => (rows[i] as CompetitionRow).drawKeys.includes(drawKey));
+    }
+    if (c.withinKm !== null) {
+      const { near, withinKm } = c;
+      const { lats, lngs } = this.columns;
+      tests.push(
+        near === null
+          ? () => false
+          : (i) =>
+              !Number.isNaN(lats[i] as number) &&
+              distanceKm(near, { lat: lats[i] as number, lng: lngs[i] as number }) <= withinKm,
+      );
     }
     for (const word of foldText(query.search).split(' ').filter(Boolean).slice(0, MAX_TEXT_WORDS)) {
       tests.push((i) => (rows[i] as CompetitionRow).searchText.includes(word));

@@ -1,8 +1,9 @@
 /** SQL of the competition search and detail. */
 import {
+  type CriteriaWithCentre,
   FILTER_CRITERIA_FIELDS,
-  type FilterCriteria,
   foldText,
+  type GeoPoint,
   type PlayerGender,
   type SearchSort,
 } from '@radar/shared';
@@ -26,6 +27,7 @@ import {
 } from '../../db/schema';
 import {
   competitionStatusSql,
+  distanceKmSql,
   instantParams,
   instantPlaceholders,
   type MatchInstant,
@@ -54,9 +56,10 @@ const TEAM_SOURCE = 3;
 /**
  * The list's order (`SEARCH_SORTS` of @radar/shared; `calendar-snapshot.ts` is its twin): not
  * concluded first, individual before team, registration still ahead before the rest, then the
- * soonest start (or deadline, then start); the concluded ones after, most recent first.
+ * soonest start (or deadline, then start; or distance from `near`, unknown last, then start);
+ * the concluded ones after, most recent first.
  */
-function listOrder(at: MatchInstant, sort: SearchSort = 'start'): SQL[] {
+function listOrder(at: MatchInstant, sort: SearchSort = 'start', near: GeoPoint | null = null): SQL[] {
   const today = sql`${at.today}::date`;
   const now = sql`${at.now.toISOString()}::timestamptz`;
   const live = sql`${competitions.endDate} >= ${today}`;
@@ -68,6 +71,9 @@ function listOrder(at: MatchInstant, sort: SearchSort = 'start'): SQL[] {
     asc(sql`(case when ${live} then not ${ahead} end)`),
     ...(sort === 'deadline'
       ? [asc(sql`(case when ${live} and ${ahead} then ${competitions.registrationClosesAt} end)`)]
+      : []),
+    ...(sort === 'distance' && near !== null
+      ? [asc(sql`(case when ${live} then ${distanceKmSql(near.lat, near.lng)} end)`)]
       : []),
     asc(sql`(case when ${live} then ${competitions.startDate} end)`),
     desc(competitions.startDate),
@@ -88,12 +94,13 @@ export async function searchCompetitionRows(
   at: MatchInstant,
   page: { limit: number; offset: number },
   sort: SearchSort = 'start',
+  near: GeoPoint | null = null,
 ): Promise<{ rows: CompetitionWithStatus[]; total: number }> {
   const chosen = db
     .select({ guid: competitions.guid, total: sql<number>`count(*) over ()`.as('total') })
     .from(competitions)
     .where(where)
-    .orderBy(...listOrder(at, sort))
+    .orderBy(...listOrder(at, sort, near))
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
@@ -101,7 +108,7 @@ export async function searchCompetitionRows(
     .select({ competition: competitions, status: competitionStatusSql(at), total: chosen.total })
     .from(chosen)
     .innerJoin(competitions, eq(competitions.guid, chosen.guid))
-    .orderBy(...listOrder(at, sort));
+    .orderBy(...listOrder(at, sort, near));
   const first = found[0];
   if (!first) {
     if (page.offset === 0) return { rows: [], total: 0 };
@@ -236,7 +243,7 @@ export interface UserSide {
   /** Their follows of the competitions asked about (or all of them). */
   subscriptions: UserSubscription[];
   /** Their active filters (`notificationsEnabled`, the filter's on/off), as criteria. */
-  filters: FilterCriteria[];
+  filters: CriteriaWithCentre[];
   /** Their federation card and what the entry verdict reads of it (decision 206); null without a card. */
   card: CardSide | null;
 }
@@ -280,7 +287,8 @@ function userSideFields(ofGuids: boolean) {
       from subscriptions s where s.user_id = ${userId} ${guidCondition})`,
     filters: sql<unknown[][] | string>`(select coalesce(json_agg(json_build_array(
         f.cod_fonte, f.id_statopuc, f.region_id, f.province_id, f.prize, f.tipo_torneo, f.cat_class,
-        f.cat_eta, f.time_period, f.data_inizio, f.data_fine) order by f.created_at, f.id), '[]')
+        f.cat_eta, f.time_period, f.data_inizio, f.data_fine, f.within_km, f.near_postal_code,
+        f.near_lat, f.near_lng) order by f.created_at, f.id), '[]')
       from filters f where f.user_id = ${userId} and f.notifications_enabled)`,
     // The card: its ranking, gender, birth year and the tournaments its number is entered in
     // (written with or without leading zeros, as `cardForms` of the card radar).
@@ -317,7 +325,10 @@ function userSideOf(row: UserSideRow | undefined): UserSide {
       FILTER_CRITERIA_FIELDS.forEach((field, i) => {
         criteria[field] = values[i];
       });
-      return criteria as unknown as FilterCriteria;
+      // Then the centre's point (decision 202).
+      const [lat, lng] = values.slice(FILTER_CRITERIA_FIELDS.length) as [number | null, number | null];
+      criteria.near = lat === null || lng === null ? null : { lat, lng };
+      return criteria as unknown as CriteriaWithCentre;
     }),
     card: cardSideOf(row?.card ?? null),
   };

@@ -8,12 +8,15 @@ import {
   type CompetitionFile,
   type CompetitionFileKind,
   type CompetitionSummary,
+  type CriteriaWithCentre,
   competitionFileUrl,
   competitionVerdict,
   type DocumentEntry,
+  distanceKm,
   type EntryPlayer,
   type EntryVerdict,
   entryVerdict,
+  type GeoPoint,
   NEW_TOURNAMENT_HOURS,
   normalizeCardNumber,
   rankingValue,
@@ -28,6 +31,7 @@ import {
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TournamentDeadlineRow, TournamentItemRow, TournamentRow, User } from '../../db/schema';
+import { AppError } from '../../domain/errors';
 import type { LiveDeps, Served } from '../../domain/served';
 import { type Splice, spliceOf, spliceTail, walkable, withSplice } from '../../domain/spliced-json';
 import { type FederationClient, isFederationUnavailable } from '../../federation';
@@ -37,6 +41,7 @@ import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
 import { type RefreshOutcome, refreshCompetition } from '../ingestion/ingestion.service';
+import { placeOfPostalCode } from '../places/places';
 import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';
 import {
   FILE_KINDS,
@@ -95,13 +100,23 @@ interface UserContext {
   player: EntryPlayer | null;
   /** The instant the verdicts are for. */
   now: Date;
+  /** The search's centre (its `nearPostalCode`'s point): each summary's distance from it. */
+  near: GeoPoint | null;
 }
+
+/** A search's query with its criteria's centre resolved (`near`, decision 202). */
+export type SearchQuery = Omit<SearchCompetitionsQuery, 'filters'> & { filters: CriteriaWithCentre };
 
 /**
  * The user's side of a page from what was read of them: their subscriptions, their enabled
  * filters matched against the page's rows once (docs/decisions/130), their card's ranking.
  */
-function contextOf(side: UserSide, rows: CompetitionWithStatus[], at: MatchInstant): UserContext {
+function contextOf(
+  side: UserSide,
+  rows: CompetitionWithStatus[],
+  at: MatchInstant,
+  near: GeoPoint | null = null,
+): UserContext {
   const byTournament = new Map<string, UserSubscription>();
   const byCompetition = new Map<string, UserSubscription[]>();
   for (const sub of side.subscriptions) {
@@ -111,7 +126,7 @@ function contextOf(side: UserSide, rows: CompetitionWithStatus[], at: MatchInsta
     byCompetition.set(sub.competitionGuid, list);
   }
   const matches = matchFiltersOnPage(side.filters, rows, at.today);
-  return { byTournament, byCompetition, matches, player: entryPlayerOf(side.card), now: at.now };
+  return { byTournament, byCompetition, matches, player: entryPlayerOf(side.card), now: at.now, near };
 }
 
 /** Additions since this instant are "new" (48 hours before `at`). */
@@ -123,10 +138,23 @@ const NO_DEADLINES: readonly TournamentDeadlineRow[] = [];
 /** What every user sees of a competition in a summary: its first fields, all but the user's. */
 type SummaryHead = Omit<
   CompetitionSummary,
-  'tournaments' | 'eligibility' | 'followed' | 'lost' | 'matchingFilters'
+  'tournaments' | 'eligibility' | 'followed' | 'lost' | 'matchingFilters' | 'distanceKm'
 >;
 const summaryHeads = new WeakMap<CompetitionWithStatus, { head: SummaryHead; splice: Splice }>();
-const SUMMARY_TAIL = spliceTail(['tournaments', 'eligibility', 'followed', 'lost', 'matchingFilters']);
+const SUMMARY_TAIL = spliceTail([
+  'tournaments',
+  'eligibility',
+  'followed',
+  'lost',
+  'matchingFilters',
+  'distanceKm',
+]);
+
+/** Kilometres from the centre to where the competition is played, to one decimal; null when either is unknown. */
+function distanceOf(near: GeoPoint | null, row: CompetitionWithStatus): number | null {
+  if (near === null || row.venueLat === null || row.venueLng === null) return null;
+  return Math.round(distanceKm(near, { lat: row.venueLat, lng: row.venueLng }) * 10) / 10;
+}
 
 /**
  * The head of a row's summary: what every user sees of it. Nothing in it depends on the user;
@@ -218,6 +246,7 @@ function toSummary(
       count: match?.count ?? 0,
       reasons: match?.reasons ?? [],
     },
+    distanceKm: distanceOf(user.near, row),
   };
   return splice ? withSplice(summary, splice) : summary;
 }
@@ -321,7 +350,7 @@ function overviewCounts(groups: readonly OverviewGroup[]): PublicOverview['count
  */
 export function snapshotAnswer(
   snapshot: CalendarSnapshot,
-  query: SearchCompetitionsQuery,
+  query: SearchQuery,
   at: MatchInstant,
   player: EntryPlayer | null,
 ): PublicAnswer {
@@ -347,7 +376,7 @@ export function snapshotAnswer(
  */
 async function publicAnswer(
   db: Db,
-  query: SearchCompetitionsQuery,
+  query: SearchQuery,
   at: MatchInstant,
   player: EntryPlayer | null,
   version: number,
@@ -362,7 +391,7 @@ async function publicAnswer(
 /** The public answer of a search in SQL: every view, whatever the calendar in memory. */
 export async function sqlAnswer(
   db: Db,
-  query: SearchCompetitionsQuery,
+  query: SearchQuery,
   at: MatchInstant,
   player: EntryPlayer | null,
 ): Promise<PublicAnswer> {
@@ -398,10 +427,18 @@ export async function sqlAnswer(
     };
   }
   const [{ rows, total }, overview] = await Promise.all([
-    searchCompetitionRows(db, where, at, page, query.sort),
+    searchCompetitionRows(db, where, at, page, query.sort, query.filters.near),
     query.view === 'overview' ? publicOverview(db, where, at) : null,
   ]);
   return { total, page: await withTournaments(db, rows), documents: [], overview, served: 0 };
+}
+
+/** The point of a search's postal code; null without one. */
+export function centreOf(postalCode: string | null): GeoPoint | null {
+  if (postalCode === null) return null;
+  const place = placeOfPostalCode(postalCode);
+  if (!place) throw new AppError('POSTAL_CODE_UNKNOWN', 404, { postal: postalCode });
+  return place.point;
 }
 
 /**
@@ -411,10 +448,15 @@ export async function sqlAnswer(
 export async function searchCompetitions(
   deps: CompetitionsDeps,
   user: User,
-  query: SearchCompetitionsQuery,
+  asked: SearchCompetitionsQuery,
 ): Promise<Served<SearchCompetitionsResponse>> {
   const { db } = deps;
   const at = matchInstant(deps.now());
+  // The centre of "within N km" and of the distances (an unknown postal code fails before any query).
+  const query: SearchQuery = {
+    ...asked,
+    filters: { ...asked.filters, near: centreOf(asked.filters.nearPostalCode) },
+  };
   // The calendar's version, the federation's state and the user's side, in one round trip.
   const context = await readSearchContext(db, user.id);
   const cache = searchCacheOf(db);
@@ -452,7 +494,7 @@ export async function searchCompetitions(
     const shown = answer.overview
       ? [...answer.page.rows, ...answer.overview.closingSoon.rows]
       : answer.page.rows;
-    const side = contextOf(context.user, shown, at);
+    const side = contextOf(context.user, shown, at, query.filters.near);
     response.items = summariesOf(answer.page, side, at, keep);
     if (answer.overview) {
       response.overview = walkable({

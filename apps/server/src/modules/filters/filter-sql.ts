@@ -4,9 +4,9 @@
  * `filters`, as the matching engine needs). A property-based test checks all three agree.
  */
 import {
+  type CriteriaWithCentre,
   drawCriteriaKey,
   FILTER_REASONS,
-  type FilterCriteria,
   type FilterReason,
   hasDrawCriteria,
   romeDate,
@@ -27,6 +27,23 @@ export const matchInstant = (now: Date): MatchInstant => ({ now, today: romeDate
 
 type Competitions = typeof competitions;
 type Filters = typeof filters;
+
+/**
+ * `distanceKm` of @radar/shared in SQL, term for term (haversine, radius 6,371 km), from the
+ * point (`lat`, `lng`) to the competition's venue point; null when that point is unknown.
+ */
+export function distanceKmSql(
+  lat: SQL | number,
+  lng: SQL | number,
+  c: Competitions = competitions,
+): SQL<number | null> {
+  const rad = sql`(pi()::float8 / 180)`;
+  const la = sql`(${lat})::float8`;
+  const ln = sql`(${lng})::float8`;
+  return sql<number | null>`(2 * 6371 * asin(least(1::float8, sqrt(
+    power(sin((${c.venueLat} - ${la}) * ${rad} / 2), 2)
+    + cos(${la} * ${rad}) * cos(${c.venueLat} * ${rad}) * power(sin((${c.venueLng} - ${ln}) * ${rad} / 2), 2)))))`;
+}
 
 /** The instant of a prepared statement: placeholders `today` and `now`, filled by {@link instantParams}. */
 export const instantPlaceholders = { today: sql.placeholder('today'), now: sql.placeholder('now') };
@@ -62,7 +79,7 @@ const overlapsSql = (c: Competitions, from: string, to: string): SQL =>
 
 /** The conditions a search's criteria set (only those set, so the planner can use indexes). */
 export function criteriaConditions(
-  criteria: FilterCriteria,
+  criteria: CriteriaWithCentre,
   at: MatchInstant,
   c: Competitions = competitions,
 ): SQL[] {
@@ -79,6 +96,14 @@ export function criteriaConditions(
   if (criteria.prize !== 0) conditions.push(prizeBandSql(criteria.prize, c));
   if (hasDrawCriteria(criteria)) {
     conditions.push(sql`${c.drawKeys} @> array[${drawCriteriaKey(criteria)}]::text[]`);
+  }
+  if (criteria.withinKm !== null) {
+    const near = criteria.near;
+    conditions.push(
+      near === null
+        ? sql`false`
+        : sql`coalesce(${distanceKmSql(near.lat, near.lng, c)} <= ${criteria.withinKm}, false)`,
+    );
   }
   return conditions;
 }
@@ -113,6 +138,7 @@ export function filterMatchesCompetitionSql(
     timePeriodSql(sql`${f.timePeriod}`, at, c),
     prizeBandSql(sql`${f.prize}`, c),
     sql`((${f.tipoTorneo} is null and ${f.catClass} is null and ${f.catEta} is null) or ${drawKey} = any(${c.drawKeys}))`,
+    sql`(${f.withinKm} is null or coalesce(${distanceKmSql(sql`${f.nearLat}`, sql`${f.nearLng}`, c)} <= ${f.withinKm}, false))`,
   ) as SQL;
 }
 
@@ -167,6 +193,7 @@ export function filterReasonSql(f: Filters): Record<FilterReason, SQL> {
   return {
     region: sql`(${f.regionId} is not null)`,
     province: sql`(${f.provinceId} is not null)`,
+    distance: sql`(${f.withinKm} is not null)`,
     status: sql`(${f.idStatopuc} <> 0)`,
     dates: sql`(${f.dataInizio} is not null or ${f.dataFine} is not null or ${f.timePeriod} <> 'all')`,
     prize: sql`(${f.prize} <> 0)`,
@@ -188,18 +215,21 @@ export function groupReasonsSql(f: Filters): SQL<FilterReason[]> {
 }
 
 /** A stored filter row as the criteria of the shared predicate. */
-export function criteriaOfFilterRow(row: typeof filters.$inferSelect): FilterCriteria {
+export function criteriaOfFilterRow(row: typeof filters.$inferSelect): CriteriaWithCentre {
   return {
-    codFonte: row.codFonte as FilterCriteria['codFonte'],
-    idStatopuc: row.idStatopuc as FilterCriteria['idStatopuc'],
+    codFonte: row.codFonte as CriteriaWithCentre['codFonte'],
+    idStatopuc: row.idStatopuc as CriteriaWithCentre['idStatopuc'],
     dataInizio: row.dataInizio,
     dataFine: row.dataFine,
     regionId: row.regionId,
     provinceId: row.provinceId,
-    prize: row.prize as FilterCriteria['prize'],
+    prize: row.prize as CriteriaWithCentre['prize'],
     tipoTorneo: row.tipoTorneo,
-    catClass: row.catClass as FilterCriteria['catClass'],
+    catClass: row.catClass as CriteriaWithCentre['catClass'],
     catEta: row.catEta,
     timePeriod: row.timePeriod,
+    withinKm: row.withinKm as CriteriaWithCentre['withinKm'],
+    nearPostalCode: row.nearPostalCode,
+    near: row.nearLat === null || row.nearLng === null ? null : { lat: row.nearLat, lng: row.nearLng },
   };
 }

@@ -7,14 +7,15 @@
  * property tests check it); each filter's reasons and draw key are computed once per request.
  */
 import {
+  type CriteriaWithCentre,
   drawCriteriaKey,
   FILTER_REASONS,
-  type FilterCriteria,
   type FilterReason,
   filterReasons,
   hasDrawCriteria,
   inPrizeBand,
   timePeriodWindow,
+  withinRadius,
 } from '@radar/shared';
 
 /** What the matching reads of a competition row (its status at the request's instant). */
@@ -28,6 +29,8 @@ export interface MatchableRow {
   endDate: string;
   prizeMoney: number;
   drawKeys: readonly string[];
+  venueLat: number | null;
+  venueLng: number | null;
 }
 
 export interface PageMatch {
@@ -37,13 +40,13 @@ export interface PageMatch {
 }
 
 type Compiled = {
-  criteria: FilterCriteria;
+  criteria: CriteriaWithCentre;
   window: { from: string; to: string } | null;
   drawKey: string | null;
   reasons: ReadonlySet<FilterReason>;
 };
 
-function compile(criteria: FilterCriteria, today: string): Compiled {
+function compile(criteria: CriteriaWithCentre, today: string): Compiled {
   return {
     criteria,
     window: timePeriodWindow(criteria.timePeriod, today),
@@ -51,6 +54,9 @@ function compile(criteria: FilterCriteria, today: string): Compiled {
     reasons: new Set(filterReasons(criteria)),
   };
 }
+
+const pointOfRow = (row: MatchableRow) =>
+  row.venueLat === null || row.venueLng === null ? null : { lat: row.venueLat, lng: row.venueLng };
 
 function matches(f: Compiled, row: MatchableRow): boolean {
   const c = f.criteria;
@@ -63,7 +69,8 @@ function matches(f: Compiled, row: MatchableRow): boolean {
     (c.dataFine === null || row.startDate <= c.dataFine) &&
     (f.window === null || (row.endDate >= f.window.from && row.startDate <= f.window.to)) &&
     inPrizeBand(row.prizeMoney, c.prize) &&
-    (f.drawKey === null || row.drawKeys.includes(f.drawKey))
+    (f.drawKey === null || row.drawKeys.includes(f.drawKey)) &&
+    (c.withinKm === null || withinRadius(c, pointOfRow(row)))
   );
 }
 
@@ -72,7 +79,7 @@ function matches(f: Compiled, row: MatchableRow): boolean {
  * reasons. `today` is the request's Italian calendar day (the time periods' windows).
  */
 export function matchFiltersOnPage(
-  filters: readonly FilterCriteria[],
+  filters: readonly CriteriaWithCentre[],
   rows: readonly MatchableRow[],
   today: string,
 ): Map<string, PageMatch> {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { FilterRow } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../domain/errors';
+import { placeOfPostalCode } from '../places/places';
 import { criteriaOfFilterRow } from './filter-sql';
 import type { FilterValues } from './filters.repository';
 import * as repository from './filters.repository';
@@ -16,11 +17,12 @@ const filterNotFound = () => new AppError('FILTER_NOT_FOUND', 404);
 const limitReached = () => new AppError('FILTER_LIMIT_REACHED', 409, { count: MAX_FILTERS_PER_USER });
 
 export function toFilterDto(row: FilterRow): Filter {
+  const { near: _near, ...criteria } = criteriaOfFilterRow(row);
   return {
     id: row.id,
     name: row.name,
     notificationsEnabled: row.notificationsEnabled,
-    ...criteriaOfFilterRow(row),
+    ...criteria,
     // A saved filter's period is one of the four filter periods (the search has seven).
     timePeriod: row.timePeriod,
     createdAt: row.createdAt.toISOString(),
@@ -28,7 +30,14 @@ export function toFilterDto(row: FilterRow): Filter {
   };
 }
 
+/**
+ * The filter's columns. "Within N km" keeps the point of its postal code as it is now (decision
+ * 202): matching reads the point; an unknown postal code is refused before anything is written.
+ */
 function valuesOf(body: FilterBody): FilterValues {
+  const near = body.withinKm === null ? null : body.nearPostalCode;
+  const place = near === null ? null : placeOfPostalCode(near);
+  if (near !== null && !place?.point) throw new AppError('POSTAL_CODE_UNKNOWN', 404, { postal: near });
   return {
     name: body.name,
     notificationsEnabled: body.notificationsEnabled,
@@ -43,6 +52,10 @@ function valuesOf(body: FilterBody): FilterValues {
     catClass: body.catClass,
     catEta: body.catEta,
     timePeriod: body.timePeriod,
+    withinKm: near === null ? null : body.withinKm,
+    nearPostalCode: near,
+    nearLat: place?.point?.lat ?? null,
+    nearLng: place?.point?.lng ?? null,
   };
 }
 

@@ -17,6 +17,8 @@ export type CandidateRow = Pick<
   | 'registrationOpensAt'
   | 'registrationClosesAt'
   | 'idStato'
+  | 'venueLat'
+  | 'venueLng'
 >;
 
 const candidateColumns = {
@@ -31,6 +33,8 @@ const candidateColumns = {
   registrationOpensAt: competitions.registrationOpensAt,
   registrationClosesAt: competitions.registrationClosesAt,
   idStato: competitions.idStato,
+  venueLat: competitions.venueLat,
+  venueLng: competitions.venueLng,
 };
 
 /**

@@ -17,9 +17,6 @@ import {
 import type { Db } from '../../db/client';
 import type { CompetitionRow, User } from '../../db/schema';
 import { AppError } from '../../domain/errors';
-import { type FollowedRow, listFollowed } from '../subscriptions/subscriptions.repository';
-import { federationCardStatus } from './federation-card';
-import { type CandidateRow, filtersSummary, listNearCandidates } from './home.repository';
 import {
   distanceKm,
   type Point,
@@ -28,7 +25,10 @@ import {
   pointOfComune,
   provincesWithin,
   type ResolvedPlace,
-} from './places/places';
+} from '../places/places';
+import { type FollowedRow, listFollowed } from '../subscriptions/subscriptions.repository';
+import { federationCardStatus } from './federation-card';
+import { type CandidateRow, filtersSummary, listNearCandidates } from './home.repository';
 
 export interface HomeDeps {
   db: Db;
@@ -84,7 +84,11 @@ export async function nearYou(db: Db, place: ResolvedPlace, now: Date): Promise<
   });
   const rank = { distance: 0, province: 1, region: 2 } as const;
   const items = candidates.flatMap((c): (NearYouItem & { order: number })[] => {
-    const point: Point | null = pointOfComune(c.city, c.provinceSigla);
+    // Where it is played (decision 202), else its town as the list names it.
+    const point: Point | null =
+      c.venueLat !== null && c.venueLng !== null
+        ? { lat: c.venueLat, lng: c.venueLng }
+        : pointOfComune(c.city, c.provinceSigla);
     const distance = point && place.point ? Math.round(distanceKm(place.point, point) * 10) / 10 : null;
     const sameProvince =
       c.provinceSigla?.toUpperCase() === place.place.provinceSigla ||

@@ -102,6 +102,10 @@ export async function upsertListRows(tx: Tx, values: CompetitionListValues[]): P
         authorized: excluded('authorized'),
         registrationOpensAt: excluded('registration_opens_at'),
         searchText: excluded('search_text'),
+        // The list row's seat moves the point only while no venue of the detail placed it (decision 202).
+        venueLat: sql`case when ${competitions.venueSource} = 'venue' then ${competitions.venueLat} else excluded.venue_lat end`,
+        venueLng: sql`case when ${competitions.venueSource} = 'venue' then ${competitions.venueLng} else excluded.venue_lng end`,
+        venueSource: sql`case when ${competitions.venueSource} = 'venue' then ${competitions.venueSource} else excluded.venue_source end`,
         listSyncedAt: excluded('list_synced_at'),
         updatedAt: excluded('updated_at'),
       },
@@ -135,6 +139,8 @@ export type StoredDetailState = {
   competition: {
     guid: string;
     name: string;
+    city: string | null;
+    provinceSigla: string | null;
     drawKeys: string[];
     registrationClosesAt: Date | null;
     detailSyncedAt: Date | null;
@@ -161,6 +167,8 @@ export async function lockDetailState(tx: Tx, guid: string): Promise<StoredDetai
     .select({
       guid: competitions.guid,
       name: competitions.name,
+      city: competitions.city,
+      provinceSigla: competitions.provinceSigla,
       drawKeys: competitions.drawKeys,
       registrationClosesAt: competitions.registrationClosesAt,
       detailSyncedAt: competitions.detailSyncedAt,

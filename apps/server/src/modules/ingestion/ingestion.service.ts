@@ -34,6 +34,7 @@ import type {
 } from '../../federation/types';
 import type { AppLogger as Logger } from '../../logger';
 import { dedupeKeys, type NewCompetitionEvent } from '../events/events';
+import { venuePointOf } from '../places/places';
 import {
   CADENCE,
   type CadenceCompetition,
@@ -218,6 +219,8 @@ function listValues(
     // The real federation gives no opening instant (§1): cleared, so the assumed dialect's is not kept.
     registrationOpensAt: null,
     searchText: foldText([row.name, row.club, row.city].filter(Boolean).join(' ')),
+    // The organiser's seat; a detail's venue, once read, is kept over it (`upsertListRows`).
+    ...venuePointOf([], row),
     addedAt: ctx.baseline ? null : ctx.now,
     firstSeenAt: ctx.now,
     listSyncedAt: ctx.now,
@@ -262,8 +265,16 @@ export async function applyListRows(
 
 // --- One competition's detail -----------------------------------------------------------------
 
+/**
+ * What a detail's write derives from it beyond the detail itself: bumped when a write starts
+ * storing something new, so that every stored detail is written once more at its next read
+ * (2: the venue's point, decision 202).
+ */
+const DETAIL_WRITE_VERSION = 2;
+
 /** The checksum of a detail as read (decision 134): equal checksums, equal writes. */
-export const detailFingerprint = (detail: FederationCompetitionDetail): string => checksum(detail);
+export const detailFingerprint = (detail: FederationCompetitionDetail): string =>
+  checksum({ write: DETAIL_WRITE_VERSION, detail });
 
 /** A tournament's last deadline: its latest band deadline, else `DateEndSubscription`. */
 function closesAtOf(t: FederationTournament): Date | null {
@@ -442,6 +453,8 @@ export async function applyDetail(
       detailSyncedAt: now,
       detailStatus: 'found',
       detailFingerprint: fingerprint,
+      // Where it is played: the detail's venues (its own, then `impianti`), then its tournaments', else the seat.
+      ...venuePointOf([...detail.venues, ...listed.map((t) => t.venue)], competition),
       updatedAt: now,
     });
     return insertEvents(tx, events, now);

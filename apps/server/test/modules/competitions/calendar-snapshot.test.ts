@@ -9,15 +9,14 @@
  */
 import {
   addDays,
+  type CriteriaWithCentre,
   EMPTY_CRITERIA,
   type EntryPlayer,
-  type FilterCriteria,
   foldText,
   NEW_TOURNAMENT_HOURS,
   romeDate,
   SEARCH_SORTS,
   type SearchCompetitionsBody,
-  type SearchCompetitionsQuery,
   searchCompetitionsBodySchema,
 } from '@radar/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -32,7 +31,9 @@ import {
   readCalendarSnapshot,
 } from '../../../src/modules/competitions/calendar-snapshot';
 import {
+  centreOf,
   type PublicAnswer,
+  type SearchQuery,
   snapshotAnswer,
   sqlAnswer,
 } from '../../../src/modules/competitions/competitions.service';
@@ -171,7 +172,13 @@ describe('the calendar in memory', () => {
     ...over,
   });
 
-  const answersAlike = async (query: SearchCompetitionsQuery, now: Date, player: EntryPlayer | null) => {
+  /** A parsed body with its centre: its postal code's point (or the one given). */
+  const withCentre = (
+    body: ReturnType<typeof searchCompetitionsBodySchema.parse>,
+    near = centreOf(body.filters.nearPostalCode),
+  ): SearchQuery => ({ ...body, filters: { ...body.filters, near } });
+
+  const answersAlike = async (query: SearchQuery, now: Date, player: EntryPlayer | null) => {
     const at = matchInstant(now);
     const fromSql = shown(await sqlAnswer(db, query, at, player));
     const fromMemory = shown(snapshotAnswer(snapshot, query, at, player));
@@ -201,10 +208,11 @@ describe('the calendar in memory', () => {
         fc.constantFrom(1, 7, 20, 100),
         fc.constantFrom(...SEARCH_SORTS),
         nowAroundArb(stored),
-        async (criteria: FilterCriteria, text, player, view, page, limit, sort, now) => {
+        async (criteria: CriteriaWithCentre, text, player, view, page, limit, sort, now) => {
           const filters = Object.fromEntries(
             Object.entries(criteria).filter(
-              ([key, value]) => value !== EMPTY_CRITERIA[key as keyof FilterCriteria],
+              ([key, value]) =>
+                key !== 'near' && value !== EMPTY_CRITERIA[key as keyof typeof EMPTY_CRITERIA],
             ),
           );
           const body: SearchCompetitionsBody = {
@@ -218,7 +226,8 @@ describe('the calendar in memory', () => {
           const parsed = searchCompetitionsBodySchema.safeParse(body);
           fc.pre(parsed.success);
           if (!parsed.success) return;
-          const answer = await answersAlike(parsed.data, now, player);
+          // The random centre itself (any point, not only a postal code's).
+          const answer = await answersAlike(withCentre(parsed.data, criteria.near), now, player);
           if (answer.page.length > 0) nonEmpty++;
         },
       ),
@@ -251,10 +260,18 @@ describe('the calendar in memory', () => {
     let withResults = 0;
     let narrowed = 0;
     for (const now of instants) {
-      const everything = await answersAlike(searchCompetitionsBodySchema.parse({ limit: 100 }), now, null);
+      const everything = await answersAlike(
+        withCentre(searchCompetitionsBodySchema.parse({ limit: 100 })),
+        now,
+        null,
+      );
       for (const player of players) {
         for (const body of [{ limit: 100 }, { view: 'overview' }, { filters: { idStatopuc: 3 } }] as const) {
-          const answer = await answersAlike(searchCompetitionsBodySchema.parse(body), now, player);
+          const answer = await answersAlike(
+            withCentre(searchCompetitionsBodySchema.parse(body)),
+            now,
+            player,
+          );
           if (answer.page.length > 0) withResults++;
           if ('limit' in body && answer.total < everything.total) narrowed++;
         }
@@ -281,27 +298,27 @@ describe('the calendar in memory', () => {
       { filters: { idStatopuc: 1 }, limit: 50 },
       { search: foldText(stored[0]?.name ?? '') },
       { filters: { tipoTorneo: 'Femminile', catClass: 4 }, view: 'overview' },
+      { filters: { nearPostalCode: '20121' }, sort: 'distance', limit: 100 },
+      { filters: { nearPostalCode: '00118', withinKm: 100 }, sort: 'distance', view: 'overview' },
+      { filters: { nearPostalCode: '27050', withinKm: 50 }, sort: 'start' },
     ];
     for (const now of instants) {
       for (const body of bodies) {
-        await answersAlike(searchCompetitionsBodySchema.parse(body), now, null);
-        await answersAlike(searchCompetitionsBodySchema.parse(body), now, playerOf('4.1'));
+        const parsed = () => withCentre(searchCompetitionsBodySchema.parse(body));
+        await answersAlike(parsed(), now, null);
+        await answersAlike(parsed(), now, playerOf('4.1'));
         await answersAlike(
-          searchCompetitionsBodySchema.parse(body),
+          parsed(),
           now,
           playerOf('4.4', { gender: 'F', birthYear: null, entered: new Set(uuids.slice(0, 40)) }),
         );
-        await answersAlike(
-          searchCompetitionsBodySchema.parse(body),
-          now,
-          playerOf('3.2', { gender: null, birthYear: 2013 }),
-        );
+        await answersAlike(parsed(), now, playerOf('3.2', { gender: null, birthYear: 2013 }));
       }
     }
   });
 
   it('moves with the clock within a day: a registration closing, an addition turning 48 hours old', async () => {
-    const overview = searchCompetitionsBodySchema.parse({ view: 'overview', limit: 100 });
+    const overview = withCentre(searchCompetitionsBodySchema.parse({ view: 'overview', limit: 100 }));
     const closing = stored.find(
       (c) =>
         c.registrationClosesAt !== null &&

@@ -27,6 +27,7 @@ import {
   users,
 } from '../../../src/db/schema';
 import { closingSoonRows } from '../../../src/modules/competitions/competitions.repository';
+import { centreOf } from '../../../src/modules/competitions/competitions.service';
 import { criteriaConditions, matchInstant } from '../../../src/modules/filters/filter-sql';
 import {
   createFederationTestApp,
@@ -108,7 +109,7 @@ describe('search results are those of the implementation before issue 17', () =>
       const closing = await closingSoonRows(
         ctx.test.database.db,
         and(
-          ...criteriaConditions(query.filters, at),
+          ...criteriaConditions({ ...query.filters, near: centreOf(query.filters.nearPostalCode) }, at),
           ...(eligible ? [eligible.length > 0 ? inArray(competitions.guid, eligible) : sql`false`] : []),
         ),
         at,
@@ -138,6 +139,9 @@ describe('search results are those of the implementation before issue 17', () =>
       { view: 'schedule', filters: { timePeriod: 'this_week' } },
       { view: 'overview' },
       { view: 'overview', filters: { idStatopuc: 3 } },
+      { filters: { nearPostalCode: '20121' }, sort: 'distance', limit: 50 },
+      { filters: { nearPostalCode: '27050', withinKm: 100 }, sort: 'distance' },
+      { filters: { nearPostalCode: '00118', withinKm: 30 }, page: 2, limit: 5 },
     ];
     let withMatches = 0;
     let withFollows = 0;

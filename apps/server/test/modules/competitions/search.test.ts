@@ -1,8 +1,9 @@
 import { brotliDecompressSync } from 'node:zlib';
 import {
   type CompetitionSummary,
+  type CriteriaWithCentre,
+  distanceKm,
   EMPTY_CRITERIA,
-  type FilterCriteria,
   matchFilter,
   romeDate,
   type SearchCompetitionsBody,
@@ -13,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, filters, subscriptions, tournaments } from '../../../src/db/schema';
 import { runIngestion } from '../../../src/modules/ingestion/ingestion.service';
+import { placeOfPostalCode } from '../../../src/modules/places/places';
 import {
   createFederationTestApp,
   type FederationTestApp,
@@ -55,14 +57,14 @@ describe('POST /api/competitions/search_competitions', () => {
    * championships, registration still ahead before the rest, then the soonest start, or with
    * `deadline` the soonest deadline first), then concluded most recent first.
    */
-  const expected = (criteria: Partial<FilterCriteria>, sort: SearchSort = 'start') => {
+  const expected = (criteria: Partial<CriteriaWithCentre>, sort: SearchSort = 'start') => {
     const now = ctx.sim.clock.now();
     const today = romeDate(now);
     const ahead = (c: Stored) =>
       c.startDate > today && c.registrationClosesAt !== null && c.registrationClosesAt > now;
     const rank = (c: Stored) => [c.codFonte === 3 ? 1 : 0, ahead(c) ? 0 : 1];
     return stored
-      .filter((c) => matchFilter({ ...EMPTY_CRITERIA, ...criteria }, c, now).matches)
+      .filter((c) => matchFilter({ ...EMPTY_CRITERIA, near: null, ...criteria }, c, now).matches)
       .sort((a, b) => {
         const concludedA = a.endDate < today;
         const concludedB = b.endDate < today;
@@ -76,6 +78,13 @@ describe('POST /api/competitions/search_competitions', () => {
           const byDeadline =
             (a.registrationClosesAt as Date).getTime() - (b.registrationClosesAt as Date).getTime();
           if (byDeadline !== 0) return byDeadline;
+        }
+        if (sort === 'distance' && criteria.near) {
+          const away = (c: Stored) =>
+            c.venuePoint && criteria.near
+              ? distanceKm(criteria.near, c.venuePoint)
+              : Number.POSITIVE_INFINITY;
+          if (away(a) !== away(b)) return away(a) < away(b) ? -1 : 1;
         }
         return a.startDate.localeCompare(b.startDate) || compareC(a.guid, b.guid);
       })
@@ -169,7 +178,7 @@ describe('POST /api/competitions/search_competitions', () => {
     expect(beyond.body).toMatchObject({ items: [], total: stored.length });
   });
 
-  const cases: [string, Partial<FilterCriteria>][] = [
+  const cases: [string, Partial<CriteriaWithCentre>][] = [
     ['region', { regionId: 12 }],
     ['region and province', { regionId: 12, provinceId: 58 }],
     ['province alone', { provinceId: 15 }],
@@ -397,6 +406,65 @@ describe('POST /api/competitions/search_competitions', () => {
       categoryClass: tournament?.categoryClass,
       ageCategory: tournament?.ageCategory,
     });
+  });
+
+  it('finds what is played within 30 km of a postal code, nearest first, each with its distance', async () => {
+    const milano = placeOfPostalCode('20121')?.point ?? null;
+    expect(milano).not.toBeNull();
+    const criteria = { withinKm: 30, nearPostalCode: '20121', near: milano } as const;
+    const within = await searchAll({ filters: { withinKm: 30, nearPostalCode: '20121' }, sort: 'distance' });
+    expect(within.items.map((c) => c.guid)).toEqual(expected(criteria, 'distance'));
+    // Milano's metropolitan area holds many of the simulator's competitions, and not all of them are in it.
+    expect(within.total).toBeGreaterThan(5);
+    expect(within.total).toBeLessThan(stored.length / 2);
+    for (const item of within.items) {
+      const own = stored.find((c) => c.guid === item.guid);
+      expect(own?.venuePoint).toBeTruthy();
+      if (!own?.venuePoint || !milano) continue;
+      expect(item.distanceKm).toBe(Math.round(distanceKm(milano, own.venuePoint) * 10) / 10);
+      expect(item.distanceKm).toBeLessThanOrEqual(30);
+    }
+    // Among those a player can still enter, the nearest first.
+    const now = ctx.sim.clock.now();
+    const open = within.items.filter(
+      (c) =>
+        c.startDate > romeDate(now) &&
+        c.registrationClosesAt !== null &&
+        c.codFonte !== 3 &&
+        new Date(c.registrationClosesAt) > now,
+    );
+    const distances = open.map((c) => c.distanceKm as number);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it('sorts the whole calendar by distance when asked, unknown places last; no distance without a centre', async () => {
+    const roma = placeOfPostalCode('00118')?.point ?? null;
+    const all = await searchAll({ filters: { nearPostalCode: '00118' }, sort: 'distance' });
+    expect(all.total).toBe(stored.length);
+    expect(all.items.map((c) => c.guid)).toEqual(
+      expected({ nearPostalCode: '00118', near: roma }, 'distance'),
+    );
+    expect(all.items.filter((c) => c.distanceKm !== null).length).toBeGreaterThan(stored.length / 2);
+    // Without a postal code the distance sort is the start order, and no card has a distance.
+    const plain = await searchAll({ sort: 'distance' });
+    expect(plain.items.map((c) => c.guid)).toEqual(expected({}));
+    expect(plain.items.every((c) => c.distanceKm === null)).toBe(true);
+  });
+
+  it('asks for the postal code of "within N km", and refuses one it does not know', async () => {
+    const missing = await ctx.test.app.inject({
+      method: 'POST',
+      url: '/api/competitions/search_competitions',
+      headers: { cookie: ctx.cookie, 'accept-language': 'it' },
+      payload: { filters: { withinKm: 30 } },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().data.fields['filters.nearPostalCode']).toEqual(['Questo campo è obbligatorio']);
+    const radius = await search({ filters: { withinKm: 25 as 30, nearPostalCode: '20121' } });
+    expect(radius.status).toBe(400);
+    const unknown = await search({ filters: { withinKm: 30, nearPostalCode: '00000' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'POSTAL_CODE_UNKNOWN' });
   });
 
   it('rejects filters outside the spec with the fields named', async () => {

@@ -2,7 +2,7 @@
  * The filter predicate in SQL (search criteria and saved filter rows) agrees with the shared
  * `matchFilter` on random competitions, filters and instants.
  */
-import { drawKeys, type FilterCriteria, type MatchableCompetition, matchFilter } from '@radar/shared';
+import { type CriteriaWithCentre, drawKeys, type MatchableCompetition, matchFilter } from '@radar/shared';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,9 @@ describe('filter predicate in SQL', () => {
         catClass: c.draws[0]?.categoryClass ?? null,
         catEta: c.draws[0]?.ageCategory ?? null,
         drawKeys: drawKeys(c.draws),
+        venueLat: c.venuePoint?.lat ?? null,
+        venueLng: c.venuePoint?.lng ?? null,
+        venueSource: c.venuePoint ? ('venue' as const) : null,
         searchText: c.guid,
         firstSeenAt: stamp,
         listSyncedAt: stamp,
@@ -71,7 +74,7 @@ describe('filter predicate in SQL', () => {
         async ([list, now], criteriaList) => {
           await load(list);
           const at = matchInstant(now);
-          const expected = (criteria: FilterCriteria) =>
+          const expected = (criteria: CriteriaWithCentre) =>
             list
               .filter((c) => matchFilter(criteria, c, now).matches)
               .map((c) => c.guid)
@@ -104,6 +107,8 @@ describe('filter predicate in SQL', () => {
                 userId: user.id,
                 name: `f${i}`,
                 timePeriod: c.timePeriod as never,
+                nearLat: c.near?.lat ?? null,
+                nearLng: c.near?.lng ?? null,
               })),
             )
             .returning();

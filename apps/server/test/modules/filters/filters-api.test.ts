@@ -98,6 +98,29 @@ describe('filters API', () => {
     expect(list.json()).toEqual({ items: [created] });
   });
 
+  it('keeps "within 30 km" with the point of its postal code as it was when saved', async () => {
+    const { user, cookie } = await signedInUser();
+    const near = await create(cookie, { name: 'Vicino a Milano', withinKm: 30, nearPostalCode: '20121' });
+    expect(near).toMatchObject({ withinKm: 30, nearPostalCode: '20121' });
+    expect(near).not.toHaveProperty('near');
+    const [row] = await t.database.db.select().from(filters).where(eq(filters.userId, user.id));
+    // The point of 20121 in the places dataset: what matching reads.
+    expect(row).toMatchObject({ withinKm: 30, nearPostalCode: '20121', nearLat: 45.4683, nearLng: 9.1984 });
+    // A postal code alone, without a radius, is not kept.
+    const plain = await create(cookie, { name: 'Senza raggio', nearPostalCode: '20121' });
+    expect(plain).toMatchObject({ withinKm: null, nearPostalCode: null });
+    // No postal code: the field is asked for; an unknown one is refused.
+    const missing = await call(t.app, 'POST', '/api/filters', { cookie, body: { name: 'x', withinKm: 30 } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().data.fields.nearPostalCode).toEqual(['Questo campo è obbligatorio']);
+    const unknown = await call(t.app, 'POST', '/api/filters', {
+      cookie,
+      body: { name: 'x', withinKm: 30, nearPostalCode: '00000' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('POSTAL_CODE_UNKNOWN');
+  });
+
   it("stores the 'all' values canonically: 0 for codes, null for the rest, whether sent as 0, null, '' or absent", async () => {
     const { cookie } = await signedInUser();
     const absent = await create(cookie, { name: 'Absent' });

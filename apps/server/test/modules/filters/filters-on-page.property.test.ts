@@ -31,6 +31,8 @@ describe('matchFiltersOnPage', () => {
             guid: `C${i}`,
             status: competitionStatus(c, now),
             drawKeys: drawKeys(c.draws),
+            venueLat: c.venuePoint?.lat ?? null,
+            venueLng: c.venuePoint?.lng ?? null,
           }));
           const got = matchFiltersOnPage(filters, rows, romeDate(now));
           for (const row of rows) {

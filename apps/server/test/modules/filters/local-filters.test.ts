@@ -5,7 +5,7 @@
  * search's SQL, in its JavaScript twin (the calendar snapshot) and in matching — and those an
  * independent reading of the calendar expects.
  */
-import { EMPTY_CRITERIA, type FilterCriteria, type TipoTorneo } from '@radar/shared';
+import { type CriteriaWithCentre, EMPTY_CRITERIA, type FilterCriteria, type TipoTorneo } from '@radar/shared';
 import { and } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, filters } from '../../../src/db/schema';
@@ -99,7 +99,7 @@ describe('filters the federation ignores are ours: search and matching agree', (
 
   for (const { name, criteria, expected } of cases) {
     it(`${name}: the same competitions in search (SQL and memory) and matching`, async () => {
-      const full: FilterCriteria = { ...EMPTY_CRITERIA, ...criteria };
+      const full: CriteriaWithCentre = { ...EMPTY_CRITERIA, near: null, ...criteria };
       const want = rows()
         .map((r) => r.guid)
         .filter(expected)

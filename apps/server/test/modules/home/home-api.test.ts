@@ -1,7 +1,8 @@
-import type { Home } from '@radar/shared';
+import { distanceKm, type Home } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitpCards, type User } from '../../../src/db/schema';
+import { placeOfPostalCode, pointOfComune } from '../../../src/modules/places/places';
 import { createUser, signIn } from '../../helpers/factories';
 import { call } from '../../helpers/http';
 import { followOk, insertCompetition, subscriptionsClient } from '../../helpers/subscriptions';
@@ -223,6 +224,30 @@ describe('GET /api/home', () => {
     // A Milan postal code finds the Milan tournament, not the Roman ones.
     const milan = await home('?postal=20121');
     expect(milan.body.nearYou.items.map((i: { name: string }) => i.name)).toEqual(['Open Milano']);
+  });
+
+  it('measures from where a tournament is played, not from the organiser’s seat', async () => {
+    const anzio = pointOfComune('Anzio', 'RM');
+    if (!anzio) throw new Error('Anzio is in the dataset');
+    await insertCompetition(t.database.db, {
+      regionId: 12,
+      startDate: '2027-02-10',
+      endDate: '2027-02-12',
+      name: 'Open sul mare',
+      // Seated in Roma, played in Anzio (its detail's venue).
+      city: 'Roma',
+      provinceSigla: 'RM',
+      provinceId: 58,
+      venueLat: anzio.lat,
+      venueLng: anzio.lng,
+      venueSource: 'venue',
+    });
+    const { body } = await home('?postal=00184');
+    const item = (body.nearYou.items as Home['nearYou']['items']).find((i) => i.name === 'Open sul mare');
+    const centre = placeOfPostalCode('00184')?.point;
+    if (!centre) throw new Error('00184 is in the dataset');
+    expect(item?.distanceKm).toBe(Math.round(distanceKm(centre, anzio) * 10) / 10);
+    expect(item?.distanceKm).toBeGreaterThan(40);
   });
 
   it('answers an unknown postal code with a clear error in the user language, and a malformed one as invalid', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../../src/db/schema';
 import { readFederationStatus } from '../../../src/modules/ingestion/ingestion.repository';
 import { type IngestionDeps, runIngestion } from '../../../src/modules/ingestion/ingestion.service';
+import { pointOfComune } from '../../../src/modules/places/places';
 import {
   FakeFederation,
   fakeCompetition,
@@ -172,6 +173,41 @@ describe('ingestion (sharded sweep)', () => {
     });
     expect(rows[2]?.drawKeys).toEqual(expect.arrayContaining(['Maschile|3|giovanili', 'Maschile|4|open']));
     expect(fed.detailGuids).toEqual([fitp.row.guid]);
+  });
+
+  it('places a competition at its detail’s venue, not the organiser’s seat; at the seat until a venue is known', async () => {
+    // Seated in Pavia, played in Brallo di Pregola (its CAP 27050 is shared with other comuni).
+    const row = fakeRow({ n: 21, provinceId: 18, startDate: '2026-06-21' });
+    const played = fakeCompetition(
+      row,
+      fakeDetail(row, [fakeTournament(`${row.guid.slice(0, 24)}T00000000021`, 21)], {
+        venues: [{ address: 'Via Roma 1', cap: '27050', municipality: 'Brallo di Pregola', province: 'PV' }],
+      }),
+    );
+    // A TPRA row has no detail: its seat, flagged as such.
+    const seated = fakeCompetition(fakeRow({ n: 22, provinceId: 18, startDate: '2026-06-22', codFonte: 2 }));
+    fed.add(played, seated);
+    await runIngestion(deps);
+    const placeOf = async (guid: string) => {
+      const [stored] = await database.db
+        .select({ lat: competitions.venueLat, lng: competitions.venueLng, source: competitions.venueSource })
+        .from(competitions)
+        .where(eq(competitions.guid, guid));
+      return stored;
+    };
+    expect(await placeOf(played.row.guid)).toEqual({ lat: 44.7385, lng: 9.28, source: 'venue' });
+    const pavia = pointOfComune('Pavia', 'PV');
+    expect(await placeOf(seated.row.guid)).toEqual({ lat: pavia?.lat, lng: pavia?.lng, source: 'seat' });
+    // The next list pass (the seat again) leaves the venue's point alone.
+    later(6 * HOUR);
+    await runIngestion(deps);
+    expect(await placeOf(played.row.guid)).toEqual({ lat: 44.7385, lng: 9.28, source: 'venue' });
+    // A detail whose own venues say nothing: its tournaments' venue (Milano in the fakes) places it.
+    if (played.detail.kind === 'found') played.detail.detail.venues = [];
+    later(6 * HOUR);
+    await runIngestion(deps);
+    const milano = pointOfComune('Milano', 'MI');
+    expect(await placeOf(played.row.guid)).toEqual({ lat: milano?.lat, lng: milano?.lng, source: 'venue' });
   });
 
   it('stores per-band deadlines, entries by card with doubles pairs, and the prize', async () => {

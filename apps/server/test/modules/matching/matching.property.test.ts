@@ -4,8 +4,8 @@
  * `matchFilter` and `filterReasons` on random filters, competitions and instants.
  */
 import {
+  type CriteriaWithCentre,
   FILTER_REASONS,
-  type FilterCriteria,
   type FilterReason,
   filterReasons,
   type MatchableCompetition,
@@ -30,7 +30,7 @@ const savedFilterArb = fc.record({
   /** Three in four are on. */
   enabled: fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
   criteria: criteriaArb.map(
-    (c): FilterCriteria =>
+    (c): CriteriaWithCentre =>
       c.timePeriod === 'all' || c.timePeriod.startsWith('next_') ? c : { ...c, timePeriod: 'all' },
   ),
   /**
@@ -45,9 +45,9 @@ const savedFilterArb = fc.record({
 
 /** The filter's criteria with its place taken from its anchor competition, if any. */
 function placed(
-  f: { criteria: FilterCriteria; anchor: { index: number; place: string } | null },
+  f: { criteria: CriteriaWithCentre; anchor: { index: number; place: string } | null },
   list: readonly MatchableCompetition[],
-): FilterCriteria {
+): CriteriaWithCentre {
   const c = f.anchor && list[f.anchor.index % list.length];
   if (!f.anchor || !c) return f.criteria;
   return {
@@ -95,6 +95,8 @@ describe('matching engine query', () => {
               saved.map((f, i) => ({
                 ...placed(f, list),
                 timePeriod: f.criteria.timePeriod as never,
+                nearLat: f.criteria.near?.lat ?? null,
+                nearLng: f.criteria.near?.lng ?? null,
                 userId: (users[f.user] as User).id,
                 name: `f${i}`,
                 notificationsEnabled: f.enabled,

@@ -40,6 +40,24 @@ describe('explore state in the address', () => {
     expect(searchBody(readExploreState(new URLSearchParams()))).not.toHaveProperty('sort');
   });
 
+  it('keeps "within N km" of a postal code and the order by distance; no radius without its postal code', () => {
+    const params = new URLSearchParams('withinKm=30&nearPostalCode=20121&sort=distance');
+    const state = readExploreState(params);
+    expect(state.filters).toMatchObject({ withinKm: 30, nearPostalCode: '20121' });
+    expect(searchBody(state)).toMatchObject({
+      sort: 'distance',
+      filters: { withinKm: 30, nearPostalCode: '20121' },
+    });
+    expect(writeExploreState(state).toString()).toBe(params.toString());
+    // A radius without its postal code is dropped, and only it.
+    const waiting = readExploreState(new URLSearchParams('withinKm=30&regionId=3'));
+    expect(waiting.filters).toMatchObject({ withinKm: null, regionId: 3 });
+    expect(searchBody(waiting).filters).toEqual({ regionId: 3 });
+    // Radii and postal codes outside the spec are dropped.
+    const odd = readExploreState(new URLSearchParams('withinKm=25&nearPostalCode=2012'));
+    expect(odd.filters).toMatchObject({ withinKm: null, nearPostalCode: null });
+  });
+
   it('drops values outside the spec and keeps the rest', () => {
     const state = readExploreState(
       new URLSearchParams(
@@ -48,7 +66,7 @@ describe('explore state in the address', () => {
     );
     expect(state.tab).toBe('tournaments');
     expect(state.page).toBe(1);
-    expect(readExploreState(new URLSearchParams('sort=distance')).sort).toBe('start');
+    expect(readExploreState(new URLSearchParams('sort=nearest')).sort).toBe('start');
     expect(searchBody(state).filters).toEqual({ regionId: 3, catClass: 4 });
   });
 });

@@ -19,7 +19,15 @@ export const PAGE_SIZE = 20;
 /** The criteria Explore keeps in the address, in that order. */
 export const FILTER_FIELDS = FILTER_CRITERIA_FIELDS;
 
-const NUMERIC = new Set(['codFonte', 'idStatopuc', 'regionId', 'provinceId', 'prize', 'catClass']);
+const NUMERIC = new Set([
+  'codFonte',
+  'idStatopuc',
+  'regionId',
+  'provinceId',
+  'prize',
+  'catClass',
+  'withinKm',
+]);
 
 export interface ExploreState {
   tab: SearchView;
@@ -28,7 +36,7 @@ export interface ExploreState {
   filters: FilterCriteria;
   /** Only tournaments the user's card may enter (`?eligible=1`; docs/decisions/101). */
   eligibleOnly: boolean;
-  /** The list's order (`?sort=deadline`; by start date when absent). */
+  /** The list's order (`?sort=deadline`, `?sort=distance`; by start date when absent). */
   sort: SearchSort;
 }
 
@@ -42,7 +50,11 @@ function parseFilters(params: URLSearchParams): FilterCriteria {
   for (let attempt = 0; attempt < FILTER_FIELDS.length; attempt++) {
     const parsed = searchFiltersSchema.safeParse(raw);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      // A radius without its postal code: the radius goes (the postal code is what is missing).
+      delete raw[field === 'nearPostalCode' && !(field in raw) ? 'withinKm' : field];
+    }
   }
   return searchFiltersSchema.parse({});
 }
@@ -79,6 +91,9 @@ export function writeExploreState(state: ExploreState): URLSearchParams {
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
+
+/** The criteria counted as filters set: the postal code alone is the distances' centre, not a filter. */
+export const COUNTED_FIELDS = FILTER_FIELDS.filter((field) => field !== 'nearPostalCode');
 
 export function searchBody(state: ExploreState): SearchCompetitionsBody {
   const filters: Record<string, unknown> = {};

@@ -175,6 +175,66 @@ describe('/explore', () => {
     await waitFor(() => expect(screen.queryByLabelText('Ordina per')).toBeNull());
   });
 
+  it('offers the order by distance once a postal code is known, and shows each result’s km', async () => {
+    const calls = stubApi({
+      '/api/reference/geo': () => json(geo),
+      [SEARCH]: (body) => {
+        const near = (body as SearchCompetitionsBody).filters?.nearPostalCode;
+        return json(searchResponse({ items: [summary({ distanceKm: near ? 12.4 : null })] }));
+      },
+    });
+    // No postal code anywhere: no distance to sort by, no km on the cards.
+    const first = renderApp('/explore');
+    await screen.findByRole('link', { name: 'Torneo Open di Natale' });
+    const plain = screen.getByLabelText('Ordina per') as HTMLSelectElement;
+    expect([...plain.options].map((o) => o.value)).toEqual(['start', 'deadline']);
+    expect(screen.queryByText(/km$/)).toBeNull();
+    first.unmount();
+
+    // The postal code the dashboard remembers: "Distanza" is offered and measures from it.
+    window.localStorage.setItem('home-postal', '20121');
+    const { router } = renderApp('/explore');
+    await screen.findByRole('link', { name: 'Torneo Open di Natale' });
+    const sort = screen.getByLabelText('Ordina per') as HTMLSelectElement;
+    expect([...sort.options].map((o) => o.textContent)).toEqual([
+      'Data di inizio',
+      'Scadenza iscrizioni',
+      'Distanza',
+    ]);
+    await act(async () => {
+      fireEvent.change(sort, { target: { value: 'distance' } });
+    });
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toMatchObject({ sort: 'distance', filters: { nearPostalCode: '20121' } }),
+    );
+    expect(router.state.location.search).toBe('?nearPostalCode=20121&sort=distance');
+    expect(await screen.findByText('a 12 km')).toBeTruthy();
+
+    // "Within 30 km" among the filters, from that postal code, counted as one filter.
+    await openExploreFilters();
+    const postal = screen.getByLabelText('CAP da cui misurare') as HTMLInputElement;
+    expect(postal.value).toBe('20121');
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Distanza'), { target: { value: '30' } });
+    });
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toMatchObject({ filters: { withinKm: 30, nearPostalCode: '20121' } }),
+    );
+    expect(screen.getByText('Attivi: 1')).toBeTruthy();
+    // Another postal code is asked for once it has its five digits.
+    await act(async () => {
+      fireEvent.change(postal, { target: { value: '2705' } });
+    });
+    expect((calls.at(-1)?.body as SearchCompetitionsBody | undefined)?.filters?.nearPostalCode).toBe('20121');
+    await act(async () => {
+      fireEvent.change(postal, { target: { value: '27050' } });
+    });
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toMatchObject({ filters: { withinKm: 30, nearPostalCode: '27050' } }),
+    );
+    window.localStorage.removeItem('home-postal');
+  });
+
   it('shows the stored data marked as possibly stale when the federation is down', async () => {
     stubApi({
       '/api/reference/geo': () => json(geo),

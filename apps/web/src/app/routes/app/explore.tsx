@@ -28,6 +28,7 @@ import { SavedFilters } from '@/features/filters/components/saved-filters';
 import { EligibleOnlyToggle } from '@/features/fitp/components/eligible-only-toggle';
 import { isDegraded } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
+import { readRememberedPostal } from '@/lib/remembered-postal';
 import { useLanguage } from '@/lib/use-language';
 
 /** `/explore` (signed in): search and browse tournaments, as a list, an overview, an agenda or their documents. */
@@ -66,6 +67,8 @@ export function ExploreRoute() {
   const changeFilters = (change: Partial<FilterCriteria>) =>
     update({ filters: { ...state.filters, ...change } });
   const onSearch = useCallback((q: string) => update({ q }), [update]);
+  // Where distances are measured from: the postal code in the criteria, else the dashboard's.
+  const centre = state.filters.nearPostalCode ?? readRememberedPostal();
 
   // While another tab's answer is on screen, wait for this tab's. The results render in the
   // background (interruptible, in slices) once they arrive: the page stays responsive meanwhile.
@@ -113,7 +116,16 @@ export function ExploreRoute() {
               ))}
             </TabsList>
             {state.tab === 'tournaments' && (
-              <SortSelect value={state.sort} onChange={(sort) => update({ sort })} />
+              <SortSelect
+                value={state.sort}
+                withDistance={centre !== null}
+                onChange={(sort) =>
+                  // By distance from the postal code given, else the one the dashboard remembers.
+                  sort === 'distance' && state.filters.nearPostalCode === null
+                    ? update({ sort, filters: { ...state.filters, nearPostalCode: centre } })
+                    : update({ sort })
+                }
+              />
             )}
             {data && (
               <p className="text-sm text-muted-foreground" aria-live="polite">

@@ -268,6 +268,8 @@ describe('/filters wizard', () => {
       catClass: 3,
       catEta: 'veterani',
       timePeriod: 'next_6_months',
+      withinKm: null,
+      nearPostalCode: null,
     });
     expect(Object.keys(body as object)).toEqual([
       'name',
@@ -405,6 +407,28 @@ describe('/filters wizard', () => {
     expect(screen.getByRole('dialog', { name: 'Nuovo filtro' })).toBeTruthy();
   });
 
+  it('shows "within 30 km" on the filter card and in the wizard, and saves it with its postal code', async () => {
+    const near = savedFilter({ name: 'Vicino a casa', withinKm: 30, nearPostalCode: '20121' });
+    const api = stubFiltersApi([near]);
+    renderApp('/filters');
+    expect(await screen.findByText('Entro 30 km da 20121')).toBeTruthy();
+    await click(await screen.findByRole('button', { name: 'Modifica il filtro Vicino a casa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica filtro' });
+    await next();
+    expect((within(dialog).getByLabelText('Distanza') as HTMLSelectElement).value).toBe('30');
+    expect((within(dialog).getByLabelText('CAP da cui misurare') as HTMLInputElement).value).toBe('20121');
+    await act(async () => {
+      fireEvent.change(within(dialog).getByLabelText('Distanza'), { target: { value: '50' } });
+    });
+    await next();
+    await click(await screen.findByRole('button', { name: 'Salva il filtro' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      withinKm: 50,
+      nearPostalCode: '20121',
+    });
+  });
+
   it('edits a filter with the wizard prefilled and saves it with PUT', async () => {
     const roma = savedFilter({
       name: 'Roma',
@@ -451,6 +475,8 @@ describe('/filters wizard', () => {
       catClass: 4,
       catEta: null,
       timePeriod: 'next_month',
+      withinKm: null,
+      nearPostalCode: null,
     });
     expect(await screen.findByRole('heading', { name: 'Roma città' })).toBeTruthy();
   });

@@ -83,6 +83,8 @@ describe('/explore saved filters', () => {
         catClass: null,
         catEta: null,
         timePeriod: 'next_month',
+        withinKm: null,
+        nearPostalCode: null,
       }),
     );
     expect(await screen.findByText('Filtro «Roma femminile» creato')).toBeTruthy();

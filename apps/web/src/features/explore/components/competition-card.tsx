@@ -1,12 +1,12 @@
 import type { CompetitionSummary } from '@radar/shared';
-import { CalendarDays, Euro, MapPin, Users } from 'lucide-react';
+import { CalendarDays, Euro, MapPin, Navigation, Users } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompetitionStatusBadge, NewBadge } from '@/components/competition-status-badge';
 import { EligibilityBadge } from '@/components/eligibility-badge';
 import { Badge } from '@/components/ui/badge';
 import { drawLabel, sourceLabel } from '@/lib/competition-labels';
-import { formatDayRange, formatEuro, formatInstant, formatNumber } from '@/lib/format';
+import { formatDayRange, formatEuro, formatInstant, formatKm, formatNumber } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 import { CompetitionLink } from './competition-link';
 
@@ -49,6 +49,15 @@ export const CompetitionCard = memo(function CompetitionCard({
               .join(' · ')}
           </dd>
         </div>
+        {c.distanceKm !== null && (
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <dt className="sr-only">{t('explore.card.distanceLabel')}</dt>
+            <Navigation aria-hidden="true" className="size-4 shrink-0" />
+            <dd className="font-medium text-foreground">
+              {t('explore.card.distance', { km: formatKm(c.distanceKm, language) })}
+            </dd>
+          </div>
+        )}
         <div className="flex items-center gap-2">
           <dt className="sr-only">{t('competition.dates')}</dt>
           <CalendarDays aria-hidden="true" className="size-4 shrink-0" />

@@ -6,7 +6,7 @@ import { FilterFields } from '@/components/filter-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { FILTER_FIELDS, isSet } from '../search-state';
+import { COUNTED_FIELDS, isSet } from '../search-state';
 
 /**
  * Every filter of spec §3 (source, status, region → province, prize band, draw type,
@@ -25,7 +25,7 @@ export function FilterPanel({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const active = FILTER_FIELDS.filter((field) => isSet(filters, field)).length;
+  const active = COUNTED_FIELDS.filter((field) => isSet(filters, field)).length;
   const [open, setOpen] = useState(active > 0);
 
   return (

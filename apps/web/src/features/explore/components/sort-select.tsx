@@ -6,11 +6,21 @@ import { selectClassName } from '@/components/filter-fields';
 import { cn } from '@/lib/utils';
 
 /**
- * The list's order: by start date or by registration deadline. Either way the server lists first
- * what a player can still enter (individual tournaments with registration ahead), team
- * championships and concluded ones after (`SEARCH_SORTS`).
+ * The list's order: by start date, by registration deadline, or by distance (offered only when a
+ * postal code to measure from is known: `withDistance`). Either way the server lists first what a
+ * player can still enter (individual tournaments with registration ahead), team championships
+ * and concluded ones after (`SEARCH_SORTS`).
  */
-export function SortSelect({ value, onChange }: { value: SearchSort; onChange: (sort: SearchSort) => void }) {
+export function SortSelect({
+  value,
+  onChange,
+  withDistance,
+}: {
+  value: SearchSort;
+  onChange: (sort: SearchSort) => void;
+  withDistance: boolean;
+}) {
+  const sorts = SEARCH_SORTS.filter((sort) => withDistance || sort !== 'distance');
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -21,11 +31,11 @@ export function SortSelect({ value, onChange }: { value: SearchSort; onChange: (
       </label>
       <select
         id={id}
-        value={value}
+        value={sorts.includes(value) ? value : 'start'}
         onChange={(event) => onChange(event.target.value as SearchSort)}
         className={cn(selectClassName, 'h-9 w-auto px-2')}
       >
-        {SEARCH_SORTS.map((sort) => (
+        {sorts.map((sort) => (
           <option key={sort} value={sort}>
             {t(`explore.sort.${sort}`)}
           </option>

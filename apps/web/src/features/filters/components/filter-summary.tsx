@@ -33,6 +33,9 @@ export function describeCriteria(
         : t('filters.summary.province', { id: criteria.provinceId }),
     );
   }
+  if (criteria.withinKm !== null && criteria.nearPostalCode !== null) {
+    parts.push(t('filters.summary.withinKm', { km: criteria.withinKm, postal: criteria.nearPostalCode }));
+  }
   if (criteria.codFonte !== 0) parts.push(t(`competitions.source.${criteria.codFonte}`));
   if (criteria.idStatopuc !== 0) parts.push(t(`competitions.status.${criteria.idStatopuc}`));
   if (criteria.prize !== 0) parts.push(prizeBandLabel(t, criteria.prize, language));

@@ -3,12 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiClient } from '@/lib/api-client';
 import { homeKeys } from '@/lib/query-keys';
-import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
+import { POSTAL_STORAGE_KEY, readRememberedPostal } from '@/lib/remembered-postal';
+import { removeStorage, writeStorage } from '@/lib/storage';
 
 /** Where "tournaments near you" looks from: a postal code (remembered) or the browser's position. */
 export type NearWhere = { postal: string } | { lat: number; lng: number } | null;
-
-export const POSTAL_STORAGE_KEY = 'home-postal';
 
 export function getHome(where: NearWhere, signal?: AbortSignal): Promise<Home> {
   const query = where
@@ -40,8 +39,8 @@ export function useHome(where: NearWhere) {
 /** The dashboard's place: the remembered postal code, replaced by a new one (remembered once known) or by the position. */
 export function useNearWhere() {
   const [where, setWhere] = useState<NearWhere>(() => {
-    const postal = readStorage(POSTAL_STORAGE_KEY);
-    return postal && /^\d{5}$/.test(postal) ? { postal } : null;
+    const postal = readRememberedPostal();
+    return postal ? { postal } : null;
   });
   const usePostal = useCallback((postal: string) => setWhere({ postal }), []);
   const usePosition = useCallback((lat: number, lng: number) => {

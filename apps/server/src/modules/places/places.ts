@@ -3,7 +3,16 @@
  * `italian-places.json` (source and licence in this folder's README). Loaded once, on first use.
  */
 import { readFileSync } from 'node:fs';
-import { findProvinceBySigla, findRegionById, foldText, type PostalPlace } from '@radar/shared';
+import {
+  distanceKm,
+  findProvinceBySigla,
+  findRegionById,
+  foldText,
+  type GeoPoint,
+  type PostalPlace,
+} from '@radar/shared';
+
+export { distanceKm };
 
 type RawRow = [
   cap: string,
@@ -14,10 +23,7 @@ type RawRow = [
   lng: number | null,
 ];
 
-export interface Point {
-  lat: number;
-  lng: number;
-}
+export type Point = GeoPoint;
 
 export interface PlaceRow {
   cap: string;
@@ -65,10 +71,22 @@ function load(): Index {
   return index;
 }
 
-const comuneKey = (name: string, sigla: string) =>
-  `${foldText(name)
+/** Names in common use for comuni the dataset names otherwise (folded, with their sigla). */
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['reggio emilia|RE', 'reggio nell emilia|RE'],
+  ['reggio calabria|RC', 'reggio di calabria|RC'],
+]);
+
+/** A comune's name without case, accents or punctuation. */
+const foldName = (name: string) =>
+  foldText(name)
     .replace(/[^a-z0-9]+/g, ' ')
-    .trim()}|${sigla.trim().toUpperCase()}`;
+    .trim();
+
+const comuneKey = (name: string, sigla: string) => {
+  const key = `${foldName(name)}|${sigla.trim().toUpperCase()}`;
+  return ALIASES.get(key) ?? key;
+};
 
 export interface ResolvedPlace {
   place: PostalPlace;
@@ -139,11 +157,43 @@ export function provincesWithin(point: Point, km: number): Set<string> {
   return sigle;
 }
 
-/** Great-circle distance in kilometres (haversine). */
-export function distanceKm(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+/** A venue as the federation names it (any field may be missing). */
+export interface VenueAddress {
+  cap: string | null;
+  municipality: string | null;
+  province: string | null;
+}
+
+/**
+ * The point of a venue: its CAP (the comune of that CAP named by the venue when several share it,
+ * else their mean point), else its comune in its province; null when neither resolves.
+ */
+export function pointOfVenue(venue: VenueAddress): Point | null {
+  const cap = venue.cap?.trim() ?? '';
+  const rows = /^\d{5}$/.test(cap) ? (load().byCap.get(cap) ?? []) : [];
+  if (rows.length > 0) {
+    const named = venue.municipality ? foldName(venue.municipality) : null;
+    const same = rows.find((r) => r.point && named !== null && foldName(r.comune) === named);
+    const point = same?.point ?? resolved(rows)?.point ?? null;
+    if (point) return point;
+  }
+  return pointOfComune(venue.municipality, venue.province);
+}
+
+/**
+ * Where a competition is played (decision 202): the first of its venues that resolves
+ * (`venue`), else the organiser's seat (`seat`), else nothing.
+ */
+export function venuePointOf(
+  venues: readonly VenueAddress[],
+  seat: { city: string | null; provinceSigla: string | null },
+): { venueLat: number | null; venueLng: number | null; venueSource: 'venue' | 'seat' | null } {
+  for (const venue of venues) {
+    const point = pointOfVenue(venue);
+    if (point) return { venueLat: point.lat, venueLng: point.lng, venueSource: 'venue' };
+  }
+  const point = pointOfComune(seat.city, seat.provinceSigla);
+  return point
+    ? { venueLat: point.lat, venueLng: point.lng, venueSource: 'seat' }
+    : { venueLat: null, venueLng: null, venueSource: null };
 }
