@@ -43,7 +43,7 @@ export type BracketSlot<S> =
   /** Not known yet: one of `potential` (the feeding positions' players). */
   | { kind: 'pending'; potential: S[] };
 
-export interface BracketCell<S> {
+export interface BracketCell<S extends BracketSide> {
   round: number;
   position: number;
   /** The federation's match; null when absent (a bye, or a later round not filled yet). */
@@ -54,7 +54,7 @@ export interface BracketCell<S> {
   score: string | null;
 }
 
-export interface DrawBracket<S> {
+export interface DrawBracket<S extends BracketSide> {
   /** How many rounds the draw has (the last is the final). */
   rounds: number;
   cell(round: number, position: number): BracketCell<S>;

@@ -611,6 +611,7 @@ export async function applyDraw(
             url: null,
             date: null,
             publishedAt: now.toISOString(),
+            ...(stored !== null && { updated: true }),
           },
         },
       ],
