@@ -195,6 +195,8 @@ describe('my draw', () => {
     );
     const out = await screen.findByRole('region', { name: 'Il mio tabellone' }, WAIT);
     expect(out.textContent).toContain('Eliminato · Quarti di finale');
-    expect(within(out).getByRole('listitem').textContent).toBe('Quarti di finalePersocontro VERDI ANNA · a tavolino');
+    expect(within(out).getByRole('listitem').textContent).toBe(
+      'Quarti di finalePersocontro VERDI ANNA · a tavolino',
+    );
   });
 });
