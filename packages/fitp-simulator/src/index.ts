@@ -124,6 +124,7 @@ export type {
   OrderOfPlayInput,
   PlayerInput,
   PlayerSummary,
+  ScoreInput,
   Script,
   SimulatorState,
   TournamentInput,
