@@ -13,6 +13,9 @@ export type SimulatorCompetition = {
   province?: string;
   startDate?: string;
   endDate?: string;
+  /** Instants (ISO); by default registration closes the day before the start at noon. */
+  registrationOpensAt?: string;
+  registrationClosesAt?: string;
   tournaments?: Record<string, unknown>[];
 };
 
