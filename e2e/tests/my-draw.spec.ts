@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { CompetitionDetailResponse, NotificationList } from '@radar/shared';
 import { expect, test } from '../support/accounts';
@@ -96,8 +97,9 @@ test('my draw: potential opponents, then the opponent, the path highlighted, and
   const mine = page.getByRole('region', { name: 'Il mio tabellone' });
   await expect(mine).toContainText('Prossimo incontro · Finale');
   await expect(mine).toContainText('Avversario da definire, uno tra:');
-  await expect(mine.getByRole('listitem').filter({ hasText: 'SECONDO PAOLO' })).toContainText(
-    'Classifica 4.3 · Testa di serie n. 2',
+  // The seed before the name, the ranking after.
+  await expect(mine.getByRole('listitem').filter({ hasText: 'SECONDO PAOLO' })).toHaveText(
+    '[2] SECONDO PAOLOClassifica 4.3',
   );
   await expect(mine.getByRole('listitem').filter({ hasText: 'TERZO UGO' })).toContainText('Classifica 4.4');
 
@@ -136,8 +138,21 @@ test('my draw: potential opponents, then the opponent, the path highlighted, and
   const semis = bracket.getByRole('region', { name: 'Semifinali' }).getByRole('listitem');
   await expect(semis.filter({ hasText: 'TERZO UGO' })).not.toHaveClass(/ring-primary/);
   await expect(semis.filter({ hasText: 'TABELLONE MARIO' })).toHaveClass(/ring-primary/);
-  // Nothing wider than the phone.
+  // Nothing wider than the phone; no serious accessibility violation in either theme.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode()
+      .include('[data-testid="my-draw"]')
+      .include('section[aria-label$="Tabellone finale"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The inbox: "giochi contro", once.
   await expect.poll(async () => (await nextOpponentNotices(page)).length, { timeout: 120_000 }).toBe(1);
@@ -163,6 +178,8 @@ test('my draw: potential opponents, then the opponent, the path highlighted, and
         await page.goto(`/competition/${guid}`);
         await expect(mine).toBeVisible();
         await page.screenshot({ path: `${dir}/my-draw-${width}-${scheme}.png`, fullPage: true });
+        await mine.screenshot({ path: `${dir}/my-draw-card-${width}-${scheme}.png` });
+        await bracket.screenshot({ path: `${dir}/my-draw-bracket-${width}-${scheme}.png` });
       }
     }
   }

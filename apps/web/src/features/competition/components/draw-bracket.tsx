@@ -78,7 +78,7 @@ export function DrawBracket({ draw }: { draw: Draw }) {
   const title = draw.title ?? t('competition.draws.title');
   const bracket = useMemo(() => drawBracket(drawMatches(draw)), [draw]);
   const rounds = Array.from({ length: bracket.rounds }, (_, i) => i + 1);
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLElement>(null);
   const myRound = draw.myDraw?.next?.round ?? draw.myDraw?.steps.at(-1)?.round ?? null;
 
   const showRound = (round: number, smooth: boolean) => {
@@ -120,9 +120,13 @@ export function DrawBracket({ draw }: { draw: Draw }) {
               ))}
             </nav>
           )}
-          <div
+          <section
             ref={scroller}
-            className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pb-2"
+            aria-label={t('competition.bracket.columns')}
+            // A region that scrolls sideways must be reachable from the keyboard (its arrow keys scroll it).
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is a focus stop (WCAG 2.1.1)
+            tabIndex={0}
+            className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth rounded-lg px-1 pb-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             {rounds.map((round) => {
               const cells = bracket
@@ -146,7 +150,7 @@ export function DrawBracket({ draw }: { draw: Draw }) {
                 </section>
               );
             })}
-          </div>
+          </section>
         </>
       )}
     </section>
