@@ -171,6 +171,8 @@ test('my draw: potential opponents, then the opponent, the path highlighted, and
 
   const dir = process.env.MY_DRAW_SCREENSHOTS;
   if (dir) {
+    // The cookie bar out of the way of the screenshots.
+    await page.getByRole('button', { name: 'Rifiuta' }).click();
     for (const width of [390, 1280]) {
       for (const scheme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width, height: 900 });
