@@ -13,7 +13,8 @@ export type SimulatorCompetition = {
   province?: string;
   startDate?: string;
   endDate?: string;
-  /** An instant (ISO, or Rome local time): a deadline already passed makes a closed tournament. */
+  /** Instants (ISO, or Rome local time; a deadline already passed makes a closed tournament); by default registration closes the day before the start at noon. */
+  registrationOpensAt?: string;
   registrationClosesAt?: string;
   tournaments?: Record<string, unknown>[];
 };
@@ -38,4 +39,33 @@ export async function simulatorEnter(
 ): Promise<void> {
   const entered = await request.post(`${simulatorURL}/__sim/entries`, { data: { tournamentUid, ...entry } });
   expect(entered.ok(), await entered.text()).toBe(true);
+}
+
+/** Publishes a tournament's draw (made from its entries now): its draw keys. */
+export async function simulatorPublishDraw(
+  request: APIRequestContext,
+  simulatorURL: string,
+  tournamentUid: string,
+): Promise<{ tournamentId: number; phaseIds: string[] }> {
+  const published = await request.post(`${simulatorURL}/__sim/draws`, { data: { tournamentUid } });
+  expect(published.ok(), await published.text()).toBe(true);
+  return (await published.json()) as { tournamentId: number; phaseIds: string[] };
+}
+
+/** Scores a match of a published draw (its final section unless `phaseId` says), as of now. */
+export async function simulatorScore(
+  request: APIRequestContext,
+  simulatorURL: string,
+  score: {
+    tournamentUid: string;
+    round: number;
+    position: number;
+    winner: 0 | 1;
+    score?: string;
+    retired?: boolean;
+    phaseId?: string;
+  },
+): Promise<void> {
+  const scored = await request.post(`${simulatorURL}/__sim/draws/score`, { data: score });
+  expect(scored.ok(), await scored.text()).toBe(true);
 }

@@ -4,7 +4,8 @@
  * weaker entrants too. A section's draw is made from the tournament's entries when it is published
  * (after registration closes): seeds at their standard places, byes to the top seeds (absent
  * slots: no first-round match), the rest at random. Matches are spread over the days of play and
- * their results appear as the clock passes their end, written from the winner's side.
+ * their results appear as the clock passes their end, written from the winner's side (or when a
+ * test scores a match: `Script.scoreMatch`).
  */
 import { derivedGuid, TOURNAMENT_GENDER } from './dialect';
 import type { Participant } from './federation';
@@ -128,7 +129,14 @@ export interface DrawSchedule {
  * The matches of a section's draw at `now`: round 1 without the byes; later rounds once one of
  * their players is known; results of matches whose end (call time + 90 minutes) has passed.
  */
-export function buildDraw(seed: number, section: Section, schedule: DrawSchedule, now: number): DrawMatch[] {
+export function buildDraw(
+  seed: number,
+  section: Section,
+  schedule: DrawSchedule,
+  now: number,
+  /** Results a test scored (`Script.scoreMatch`): they stand instead of the generated ones. */
+  scored: (round: number, position: number) => MatchResult | undefined = () => undefined,
+): DrawMatch[] {
   const n = section.units.length;
   if (n < 2) return [];
   let size = 2;
@@ -186,8 +194,11 @@ export function buildDraw(seed: number, section: Section, schedule: DrawSchedule
       const minute = Math.min(21 * 60, 9 * 60 + Math.floor(slot / schedule.courts) * 90);
       const court = (slot % schedule.courts) + 1;
       let result: MatchResult | undefined;
-      if (top && bottom && now >= romeInstant(day, minute) + 90 * MINUTE_MS) {
-        result = playMatch(Rng.derive(seed, 'match', section.code, round, position), top, bottom);
+      if (top && bottom) {
+        result = scored(round, position);
+        if (!result && now >= romeInstant(day, minute) + 90 * MINUTE_MS) {
+          result = playMatch(Rng.derive(seed, 'match', section.code, round, position), top, bottom);
+        }
       }
       if (top || bottom) {
         matches.push({

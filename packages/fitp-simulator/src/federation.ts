@@ -5,7 +5,15 @@
  */
 import { ClubDirectory } from './clubs';
 import { competitionIdOf, preferredTournamentId, preferredTpraId } from './dialect';
-import { buildDraw, courtsOf, type DrawMatch, drawAbbreviation, type Section, sectionsOf } from './draws';
+import {
+  buildDraw,
+  courtsOf,
+  type DrawMatch,
+  drawAbbreviation,
+  type MatchResult,
+  type Section,
+  sectionsOf,
+} from './draws';
 import {
   CompetitionGenerator,
   DEFAULT_COMPETITION_COUNT,
@@ -156,6 +164,8 @@ export class Federation {
   private readonly scriptedPlayers = new Map<string, Player>();
   /** Tournament uid → card number → when the card left its entry list (withdrawn or removed). */
   private readonly withdrawals = new Map<string, Map<string, number>>();
+  /** Section code → `<round>:<position>` → a scored result and when it shows. */
+  private readonly scoredResults = new Map<string, Map<string, { at: number; result: MatchResult }>>();
 
   /**
    * Pool player index → their generated entries. Players only enter tournaments of their own
@@ -471,7 +481,16 @@ export class Federation {
       tournament,
       section,
       matches: published
-        ? buildDraw(this.seed, section, this.scheduleOf(ref.competition, tournament, section), now)
+        ? buildDraw(
+            this.seed,
+            section,
+            this.scheduleOf(ref.competition, tournament, section),
+            now,
+            (r, p) => {
+              const scored = this.scoredResults.get(section.code)?.get(`${r}:${p}`);
+              return scored && scored.at <= now ? scored.result : undefined;
+            },
+          )
         : [],
     };
   }
@@ -663,6 +682,11 @@ export class Federation {
     return this.withdrawnAt(uid, p.player.cardNumber, p.at, now);
   }
 
+  /** Scores a match of a section's draw as of `at`: it shows from then on, whatever the clock. */
+  scoreMatch(sectionCode: string, round: number, position: number, result: MatchResult, at: number): void {
+    getOrInsert(this.scoredResults, sectionCode, () => new Map()).set(`${round}:${position}`, { at, result });
+  }
+
   /** Whether an entry made at `enteredAt` is withdrawn at `now`. */
   private withdrawnAt(uid: string, cardNumber: string, enteredAt: number, now: number): boolean {
     const at = this.withdrawals.get(uid)?.get(cardNumber);
@@ -708,6 +732,7 @@ export class Federation {
     }
     this.overlays.clear();
     this.withdrawals.clear();
+    this.scoredResults.clear();
     this.scriptedChanges.clear();
     this.scriptedPlayers.clear();
   }

@@ -125,6 +125,7 @@ export type {
   OrderOfPlayInput,
   PlayerInput,
   PlayerSummary,
+  ScoreInput,
   Script,
   SimulatorState,
   TournamentInput,

@@ -165,6 +165,23 @@ export const withdrawalInputSchema = z.strictObject({
   at: instant.optional(),
 });
 
+export const scoreInputSchema = z.strictObject({
+  tournamentUid: uuid,
+  /** The section (`phaseId`, as `addDraw` answers them); default: the final section. */
+  phaseId: z.string().min(1).optional(),
+  round: z.number().int().min(1).max(12),
+  position: z.number().int().min(1).max(4096),
+  /** 0 the top side, 1 the bottom. */
+  winner: z.union([z.literal(0), z.literal(1)]),
+  /** From the winner's side (`63 61`); default `63 62`. */
+  score: z.string().max(40).optional(),
+  /** The loser retired (`score` as far as it went) or did not show up (no score). */
+  retired: z.boolean().optional(),
+  absent: z.boolean().optional(),
+  /** Default: now. */
+  at: instant.optional(),
+});
+
 export const addTournamentInputSchema = tournamentInputSchema.extend({ competitionGuid: uuid });
 
 export const updateCompetitionInputSchema = z.strictObject({
@@ -205,6 +222,7 @@ export type OrderOfPlayInput = z.input<typeof orderOfPlayInputSchema>;
 export type PlayerInput = z.input<typeof playerInputSchema>;
 export type EntryInput = z.input<typeof entryInputSchema>;
 export type WithdrawalInput = z.input<typeof withdrawalInputSchema>;
+export type ScoreInput = z.input<typeof scoreInputSchema>;
 export type FaultInput = z.input<typeof faultInputSchema>;
 export type AddTournamentInput = z.input<typeof addTournamentInputSchema>;
 export type UpdateCompetitionInput = z.input<typeof updateCompetitionInputSchema>;
@@ -546,6 +564,37 @@ export class Script {
       tournamentId: this.federation.tournamentIdOf(ref.spec.uid),
       phaseIds: (tournament?.sections ?? []).map((s) => s.code),
     };
+  }
+
+  /**
+   * Scores a match of a published draw (round, position as the draw call answers them): the
+   * result shows from `at` (default now) instead of the one the clock would give, so a journey
+   * moves a draw on without moving time. Its winner goes through to the next round.
+   */
+  scoreMatch(input: ScoreInput): { phaseId: string; round: number; position: number } {
+    const i = parse(scoreInputSchema, input);
+    const ref = this.federation.findTournament(i.tournamentUid);
+    if (!ref) throw new NotFoundError(`Unknown tournament ${i.tournamentUid}`);
+    const view = this.federation.detailOf(ref.competition, this.clock.nowMs());
+    const sections = view.tournaments[ref.index]?.sections ?? [];
+    const section = i.phaseId
+      ? sections.find((s) => s.code === i.phaseId?.trim().toUpperCase())
+      : sections.find((s) => !s.intermediate);
+    if (!section) throw new NotFoundError(`No section ${i.phaseId ?? '(final)'} in ${i.tournamentUid}`);
+    const absent = i.absent ?? false;
+    this.federation.scoreMatch(
+      section.code,
+      i.round,
+      i.position,
+      {
+        winner: i.winner,
+        score: absent ? '' : (i.score ?? '63 62'),
+        retired: i.retired ?? false,
+        absent,
+      },
+      i.at ?? this.clock.nowMs(),
+    );
+    return { phaseId: section.code, round: i.round, position: i.position };
   }
 
   /**

@@ -33,6 +33,7 @@ import {
   type FaultInput,
   type OrderOfPlayInput,
   type PlayerInput,
+  type ScoreInput,
   type Script,
   ScriptInputError,
   type UpdateCompetitionInput,
@@ -302,6 +303,8 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
         return send(res, 201, script.addOrderOfPlay(hookInput<OrderOfPlayInput>(body)));
       case 'POST /draws':
         return send(res, 201, script.addDraw(hookInput<DrawInput>(body)));
+      case 'POST /draws/score':
+        return send(res, 200, script.scoreMatch(hookInput<ScoreInput>(body)));
       case 'POST /entries':
         return send(res, 201, script.addEntry(hookInput<EntryInput>(body)));
       case 'POST /entries/withdraw':

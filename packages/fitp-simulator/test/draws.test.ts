@@ -104,6 +104,59 @@ describe('draws (tabellone)', () => {
     for (const w of winners) expect(round2).toContain(w);
   });
 
+  it('shows a match a test scored, whatever the clock, and its winner in the next round', async () => {
+    const { draw, uid } = await eleven();
+    const phase = defined(draw.phaseIds.at(-1));
+    sim.clock.set('2026-03-20T12:00:00Z');
+    const before = (await drawOf(draw.tournamentId, phase))[0].partite;
+    const first = defined(before.find((m: Json) => m.Turno === 1));
+    expect(first.Risultato).toBe('');
+    sim.script.scoreMatch({
+      tournamentUid: uid,
+      round: 1,
+      position: first.Posizione,
+      winner: 1,
+      score: '64 61',
+    });
+    // Over HTTP too: a retirement in another first-round match.
+    const second = defined(before.filter((m: Json) => m.Turno === 1)[1]);
+    const scored = await post(sim, '/__sim/draws/score', {
+      tournamentUid: uid,
+      round: 1,
+      position: second.Posizione,
+      winner: 0,
+      score: '52 ',
+      retired: true,
+    });
+    expect(scored.status).toBe(200);
+    const after = (await drawOf(draw.tournamentId, phase))[0].partite;
+    const played = defined(after.find((m: Json) => m.Turno === 1 && m.Posizione === first.Posizione));
+    expect(played).toMatchObject({
+      Risultato: '64 61',
+      PrimoTeamVincitore: false,
+      SecondoTeamVincitore: true,
+    });
+    expect(after.find((m: Json) => m.Turno === 1 && m.Posizione === second.Posizione)).toMatchObject({
+      Risultato: '52 ',
+      PrimoTeamVincitore: true,
+      IsRitirato2: true,
+    });
+    // The winner waits in round 2, at the position it feeds.
+    const next = defined(
+      after.find((m: Json) => m.Turno === 2 && m.Posizione === Math.ceil(first.Posizione / 2)),
+    );
+    const slot = first.Posizione % 2 === 1 ? 'NumeroTessera1' : 'NumeroTessera2';
+    expect(next[slot]).toBe(first.NumeroTessera2);
+    expect(
+      sim.script.scoreMatch.bind(sim.script, {
+        tournamentUid: uid,
+        round: 1,
+        position: 1,
+        winner: 2,
+      } as never),
+    ).toThrow(/winner/);
+  });
+
   it('writes both partners of a doubles pair', async () => {
     const c = defined(
       sim.federation

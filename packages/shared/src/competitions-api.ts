@@ -303,6 +303,8 @@ export const drawSideSchema = z.object({
   seed: z.number().int().nullable(),
   retired: z.boolean(),
   absent: z.boolean(),
+  /** The signed-in user's side: their card, or their pair's in doubles (cards are not sent). */
+  mine: z.boolean(),
 });
 export type DrawSideDto = z.infer<typeof drawSideSchema>;
 
@@ -317,12 +319,47 @@ export const drawMatchSchema = z.object({
 });
 export type DrawMatchDto = z.infer<typeof drawMatchSchema>;
 
+/** One match of the user's way through a draw (packages/shared draw-bracket.ts). */
+export const myDrawStepSchema = z.object({
+  round: z.number().int(),
+  position: z.number().int(),
+  outcome: z.enum(['won', 'lost', 'bye']),
+  opponent: drawSideSchema.nullable(),
+  /** From the winner's side, as written; null for a bye or a walkover. */
+  score: z.string().nullable(),
+  retired: z.enum(['me', 'opponent']).nullable(),
+  walkover: z.boolean(),
+});
+export type MyDrawStep = z.infer<typeof myDrawStepSchema>;
+
+/** The user's draw: their side, matches played, the next match and its (potential) opponents. */
+export const myDrawSchema = z.object({
+  side: drawSideSchema,
+  status: z.enum(['playing', 'out', 'champion']),
+  steps: z.array(myDrawStepSchema),
+  next: z
+    .object({
+      round: z.number().int(),
+      position: z.number().int(),
+      /** Known once the feeding match is played. */
+      opponent: drawSideSchema.nullable(),
+      /** Until then: the players of the feeding positions who may still come through. */
+      potential: z.array(drawSideSchema),
+    })
+    .nullable(),
+});
+export type MyDraw = z.infer<typeof myDrawSchema>;
+
 /** A published draw (one section of a tournament), its matches by round (1 = first round). */
 export const drawSchema = z.object({
   sectionCode: z.string(),
   /** The section's description (`Tabellone finale`), when known. */
   title: z.string().nullable(),
+  /** How many rounds the draw has (the last is the final), published or not yet. */
+  roundsCount: z.number().int(),
   rounds: z.array(z.object({ round: z.number().int(), matches: z.array(drawMatchSchema) })),
+  /** The signed-in user's way through it; null when their card is not in it. */
+  myDraw: myDrawSchema.nullable(),
 });
 export type Draw = z.infer<typeof drawSchema>;
 

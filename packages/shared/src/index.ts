@@ -5,6 +5,7 @@ export * from './calendar';
 export * from './competitions';
 export * from './competitions-api';
 export * from './constants';
+export * from './draw-bracket';
 export * from './entry-verdict';
 export * from './errors';
 export * from './filters';

@@ -96,6 +96,10 @@ export const MATCH_REASONS = [
 ] as const;
 export type MatchReason = (typeof MATCH_REASONS)[number];
 
+/** What a personal `new_scoreboard` tells (docs/decisions/203): no notification type of its own (spec §3). */
+export const PERSONAL_DRAW_NOTICES = ['next_opponent', 'result'] as const;
+export type PersonalDrawNotice = (typeof PERSONAL_DRAW_NOTICES)[number];
+
 export const notificationTypeSchema = z.enum(INBOX_NOTIFICATION_TYPES);
 export const notificationGroupSchema = z.enum(NOTIFICATION_GROUPS);
 export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
@@ -132,6 +136,22 @@ export const notificationParamsSchema = z
     bands: z.array(z.string().max(10)).max(40).optional(),
     ageCodes: z.array(z.string().max(10)).max(40).optional(),
     prizeMoney: z.number().int().min(0).optional(),
+    /**
+     * new_scoreboard to a follower whose card is in the draw (docs/decisions/203): their next
+     * opponent once known, or the result of their match; the round (and the draw's rounds, to
+     * name the last ones), the opponent as `drawSideLabel` writes them, the score from the
+     * winner's side, who retired, a walkover.
+     */
+    personal: z.enum(PERSONAL_DRAW_NOTICES).optional(),
+    round: z.number().int().min(1).max(20).optional(),
+    rounds: z.number().int().min(1).max(20).optional(),
+    opponent: z.string().max(300).optional(),
+    won: z.boolean().optional(),
+    score: z.string().max(60).optional(),
+    retired: z.enum(['me', 'opponent']).optional(),
+    walkover: z.boolean().optional(),
+    /** new_scoreboard: a draw published before and changed since (new results), not a new one. */
+    updated: z.boolean().optional(),
     /** new_order_of_play, new_document: the file on our server (`/api/competitions/{guid}/files/{kind}/{name}`). */
     fileUrl: z
       .string()

@@ -64,3 +64,46 @@ describe('notification texts (spec §3)', () => {
     }
   });
 });
+
+describe('personal draw notices (new_scoreboard, docs/decisions/203)', () => {
+  const base = { tournamentName: 'Open di Roma', rounds: 5, opponent: 'ROSSI MARIO (4.2)' };
+
+  it('name the round of the next match, the last three by name', () => {
+    const next = (round: number, language: 'it' | 'en' = 'it') =>
+      notificationText(language, 'new_scoreboard', { ...base, personal: 'next_opponent', round }).body;
+    expect(next(2)).toBe('Al 2° turno giochi contro ROSSI MARIO (4.2).');
+    expect(next(3)).toBe('Ai quarti di finale giochi contro ROSSI MARIO (4.2).');
+    expect(next(4)).toBe('In semifinale giochi contro ROSSI MARIO (4.2).');
+    expect(next(5)).toBe('In finale giochi contro ROSSI MARIO (4.2).');
+    expect(next(2, 'en')).toBe('In round 2 you play ROSSI MARIO (4.2).');
+    expect(
+      notificationText('it', 'new_scoreboard', { ...base, personal: 'next_opponent', round: 2 }).title,
+    ).toBe('Il tuo prossimo incontro: Open di Roma');
+  });
+
+  it('say the result from the winner’s side, a retirement and a walkover', () => {
+    const result = (params: Record<string, unknown>, language: 'it' | 'en' = 'it') =>
+      notificationText(language, 'new_scoreboard', { ...base, personal: 'result', round: 1, ...params });
+    expect(result({ won: true, score: '63 61' })).toEqual({
+      title: 'Hai vinto: Open di Roma',
+      body: 'Hai vinto 63 61 contro ROSSI MARIO (4.2).',
+    });
+    expect(result({ won: false, score: '63 61' }).body).toBe('Hai perso 63 61 contro ROSSI MARIO (4.2).');
+    expect(result({ won: true, score: '60', retired: 'opponent' }).body).toBe(
+      'Hai vinto 60 (rit.) contro ROSSI MARIO (4.2).',
+    );
+    expect(result({ won: true, walkover: true }).body).toBe('Hai vinto a tavolino contro ROSSI MARIO (4.2).');
+    expect(result({ won: false, score: '46 60 106' }, 'en').body).toBe(
+      'You lost 46 60 106 to ROSSI MARIO (4.2).',
+    );
+  });
+
+  it('tell an updated draw from a new one, and keep the plain text without personal params', () => {
+    expect(
+      notificationText('it', 'new_scoreboard', { tournamentName: 'Open di Roma', updated: true }).title,
+    ).toBe('Tabellone aggiornato: Open di Roma');
+    expect(notificationText('it', 'new_scoreboard', { tournamentName: 'Open di Roma' }).title).toBe(
+      'Tabellone pubblicato: Open di Roma',
+    );
+  });
+});

@@ -91,6 +91,34 @@ export const en: Catalogue = {
   },
   notifications: {
     unknownTournament: 'a tournament',
+    /** Personal draw notices (docs/decisions/203), sent as new_scoreboard. */
+    personal: {
+      nextOpponent: {
+        title: 'Your next match: {{tournamentName}}',
+        body: '{{roundLabel}} you play {{opponent}}.',
+      },
+      won: {
+        title: 'You won: {{tournamentName}}',
+        body: 'You won {{score}} against {{opponent}}.',
+      },
+      lost: {
+        title: 'You lost: {{tournamentName}}',
+        body: 'You lost {{score}} to {{opponent}}.',
+      },
+      retired: '(ret.)',
+      walkover: 'by walkover',
+      unknownOpponent: 'your opponent',
+    },
+    scoreboardUpdated: {
+      title: 'Draw updated: {{tournamentName}}',
+      body: 'The draw of {{tournamentName}} has been updated.',
+    },
+    rounds: {
+      final: 'In the final',
+      semifinal: 'In the semifinal',
+      quarterfinal: 'In the quarterfinals',
+      round: 'In round {{round}}',
+    },
     types: {
       new_tournament: {
         title: 'New tournament: {{tournamentName}}',

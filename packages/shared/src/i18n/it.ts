@@ -93,6 +93,34 @@ export const it = {
   },
   notifications: {
     unknownTournament: 'un torneo',
+    /** Personal draw notices (docs/decisions/203), sent as new_scoreboard. */
+    personal: {
+      nextOpponent: {
+        title: 'Il tuo prossimo incontro: {{tournamentName}}',
+        body: '{{roundLabel}} giochi contro {{opponent}}.',
+      },
+      won: {
+        title: 'Hai vinto: {{tournamentName}}',
+        body: 'Hai vinto {{score}} contro {{opponent}}.',
+      },
+      lost: {
+        title: 'Hai perso: {{tournamentName}}',
+        body: 'Hai perso {{score}} contro {{opponent}}.',
+      },
+      retired: '(rit.)',
+      walkover: 'a tavolino',
+      unknownOpponent: 'il tuo avversario',
+    },
+    scoreboardUpdated: {
+      title: 'Tabellone aggiornato: {{tournamentName}}',
+      body: 'Il tabellone di {{tournamentName}} è stato aggiornato.',
+    },
+    rounds: {
+      final: 'In finale',
+      semifinal: 'In semifinale',
+      quarterfinal: 'Ai quarti di finale',
+      round: 'Al {{round}}° turno',
+    },
     types: {
       new_tournament: {
         title: 'Nuovo torneo: {{tournamentName}}',

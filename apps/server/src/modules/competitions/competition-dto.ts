@@ -3,6 +3,7 @@
  * tournaments all build their competitions and tournaments here.
  */
 import {
+  type BracketMatch,
   COMPETITION_FILE_KINDS,
   type CompetitionFile,
   type CompetitionFileKind,
@@ -12,7 +13,11 @@ import {
   type Draw,
   type DrawMatchDto,
   type DrawSideDto,
+  drawRoundsCount,
   type EntryVerdict,
+  type MyDraw,
+  playerDraw,
+  sideHasCard,
   type TournamentSummary,
   type Venue,
 } from '@radar/shared';
@@ -162,43 +167,103 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 const int = (value: unknown): number | null =>
   typeof value === 'number' && Number.isInteger(value) ? value : null;
 
-function toDrawSide(value: unknown): DrawSideDto | null {
+type StoredMatch = BracketMatch<DrawSide>;
+
+function readSide(value: unknown): DrawSide | null {
   if (!value || typeof value !== 'object') return null;
   const side = value as Partial<DrawSide>;
   const players = Array.isArray(side.players)
     ? side.players
-        .map((p) => ({ name: text(p?.name) ?? '', ranking: text(p?.ranking) }))
+        .map((p) => ({ name: text(p?.name) ?? '', ranking: text(p?.ranking), card: text(p?.card) }))
         .filter((p) => p.name !== '')
     : [];
   if (players.length === 0) return null;
   return { players, seed: int(side.seed), retired: side.retired === true, absent: side.absent === true };
 }
 
-/**
- * A stored draw (`draws.matches`: the client's `DrawMatch`es) by round, each round's matches by
- * position; a match unreadable as such is left out.
- */
-export function toDraw(row: DrawRow, title: string | null): Draw {
-  const byRound = new Map<number, DrawMatchDto[]>();
-  for (const value of row.matches) {
+/** A stored draw's matches (`draws.matches`: the client's `DrawMatch`es); one unreadable as such left out. */
+export function readStoredMatches(values: readonly unknown[]): StoredMatch[] {
+  const matches: StoredMatch[] = [];
+  for (const value of values) {
     if (!value || typeof value !== 'object') continue;
     const match = value as Partial<DrawMatch>;
     const round = int(match.round);
     const position = int(match.position);
     if (round === null || position === null || !Array.isArray(match.sides)) continue;
-    const winner = match.winner === 0 || match.winner === 1 ? match.winner : null;
-    const matches = byRound.get(round) ?? [];
     matches.push({
+      round,
       position,
-      sides: [toDrawSide(match.sides[0]), toDrawSide(match.sides[1])],
+      sides: [readSide(match.sides[0]), readSide(match.sides[1])],
       score: text(match.score),
-      winner,
+      winner: match.winner === 0 || match.winner === 1 ? match.winner : null,
     });
-    byRound.set(round, matches);
+  }
+  return matches;
+}
+
+/** A side for the browser: names and rankings, whether it is the user's; never the cards. */
+function toDrawSide(side: DrawSide | null, card: string): DrawSideDto | null {
+  if (!side) return null;
+  return {
+    players: side.players.map((p) => ({ name: p.name, ranking: p.ranking })),
+    seed: side.seed,
+    retired: side.retired,
+    absent: side.absent,
+    mine: sideHasCard(side, card),
+  };
+}
+
+/** The user's way through a draw (shared `playerDraw`), for the browser. */
+function toMyDraw(matches: readonly StoredMatch[], card: string): MyDraw | null {
+  if (card === '') return null;
+  const path = playerDraw(matches, (side) => sideHasCard(side, card));
+  if (!path) return null;
+  const side = (s: DrawSide) => toDrawSide(s, card) as DrawSideDto;
+  return {
+    side: side(path.side),
+    status: path.status,
+    steps: path.steps.map((step) => ({
+      round: step.round,
+      position: step.position,
+      outcome: step.outcome,
+      opponent: step.opponent ? side(step.opponent) : null,
+      score: step.score,
+      retired: step.retired,
+      walkover: step.walkover,
+    })),
+    next: path.next
+      ? {
+          round: path.next.round,
+          position: path.next.position,
+          opponent: path.next.opponent ? side(path.next.opponent) : null,
+          potential: path.next.potential.map(side),
+        }
+      : null,
+  };
+}
+
+/**
+ * A stored draw by round, each round's matches by position, with the user's side marked and
+ * their way through it (`card`: the user's card, normalised; '' without one).
+ */
+export function toDraw(row: DrawRow, title: string | null, card = ''): Draw {
+  const stored = readStoredMatches(row.matches);
+  const byRound = new Map<number, DrawMatchDto[]>();
+  for (const match of stored) {
+    const matches = byRound.get(match.round) ?? [];
+    matches.push({
+      position: match.position,
+      sides: [toDrawSide(match.sides[0], card), toDrawSide(match.sides[1], card)],
+      score: match.score,
+      winner: match.winner,
+    });
+    byRound.set(match.round, matches);
   }
   return {
     sectionCode: row.sectionCode,
     title,
+    roundsCount: drawRoundsCount(stored),
+    myDraw: toMyDraw(stored, card),
     rounds: [...byRound.entries()]
       .sort(([a], [b]) => a - b)
       .map(([round, matches]) => ({ round, matches: matches.sort((a, b) => a.position - b.position) })),

@@ -753,7 +753,7 @@ async function detailOf(
           .sort((a, b) => a.position - b.position || a.id - b.id),
         draws: draws
           .filter((d) => d.tournamentUuid === t.uuid)
-          .map((d) => toDraw(d, sections.get(d.sectionCode) ?? null)),
+          .map((d) => toDraw(d, sections.get(d.sectionCode) ?? null, myCard)),
         myEntry:
           mine && myRow
             ? {

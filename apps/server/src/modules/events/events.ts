@@ -48,6 +48,8 @@ export interface ItemPayload extends Base {
   /** Day of play, for orders of play. */
   date: string | null;
   publishedAt: string | null;
+  /** A draw published before and changed since (new results); absent on its first publication. */
+  updated?: boolean;
 }
 
 export type NewCompetitionEvent<K extends CompetitionEventKind = CompetitionEventKind> = {

@@ -2,7 +2,7 @@
  * SQL of ingestion: reading what is stored for change detection, and writing the federation's
  * data with the change events in the same transaction.
  */
-import type { TournamentItemKind } from '@radar/shared';
+import { romeDate, type TournamentItemKind } from '@radar/shared';
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -418,6 +418,16 @@ export async function hasCompetition(db: Db, guid: string): Promise<boolean> {
     .from(competitions)
     .where(eq(competitions.guid, guid));
   return rows.length > 0;
+}
+
+/** Whether the competition's last day is before today (Rome). */
+export async function hasEnded(db: Db, guid: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ endDate: competitions.endDate })
+    .from(competitions)
+    .where(eq(competitions.guid, guid));
+  const endDate = rows[0]?.endDate;
+  return endDate !== undefined && endDate < romeDate(now);
 }
 
 /** Whether the competition's detail was read before (its checksum is stored). */

@@ -50,6 +50,7 @@ import {
   drawTournaments,
   findTournamentDraws,
   hasCompetition,
+  hasEnded,
   hasReadDetail,
   insertEvents,
   insertItems,
@@ -624,6 +625,7 @@ export async function applyDraw(
             url: null,
             date: null,
             publishedAt: now.toISOString(),
+            ...(stored !== null && { updated: true }),
           },
         },
       ],
@@ -671,17 +673,32 @@ async function syncCompetition(
     count(summary.events, await applyFiles(deps.db, c.guid, 'order_of_play', files, deps.now(), news));
   }
   if (work.draws) {
-    for (const t of await drawTournaments(deps.db, c.guid, deps.now())) {
-      if (t.tournamentId === null) continue;
-      for (const section of t.sections) {
-        const draw = await deps.federation.draw(t.tournamentId, section.code);
-        summary.drawsRead++;
-        if (!draw) continue;
-        const title = section.description ? `${t.description} — ${section.description}` : t.description;
-        count(summary.events, await applyDraw(deps.db, c.guid, t, title, draw, deps.now(), news));
-      }
+    const { read, events } = await readDraws(deps, c.guid, news);
+    summary.drawsRead += read;
+    count(summary.events, events);
+  }
+}
+
+/** Reads the draws of a competition's tournaments whose registration closed (every section). */
+async function readDraws(
+  deps: IngestionDeps,
+  guid: string,
+  news: boolean,
+  call?: CallOptions,
+): Promise<{ read: number; events: NewCompetitionEvent[] }> {
+  let read = 0;
+  const events: NewCompetitionEvent[] = [];
+  for (const t of await drawTournaments(deps.db, guid, deps.now())) {
+    if (t.tournamentId === null) continue;
+    for (const section of t.sections) {
+      const draw = await deps.federation.draw(t.tournamentId, section.code, call);
+      read++;
+      if (!draw) continue;
+      const title = section.description ? `${t.description} — ${section.description}` : t.description;
+      events.push(...(await applyDraw(deps.db, guid, t, title, draw, deps.now(), news)));
     }
   }
+  return { read, events };
 }
 
 // --- A pass ---------------------------------------------------------------------------------------
@@ -941,7 +958,7 @@ export async function refreshCompetition(
   const readBefore = await hasReadDetail(db, guid);
   const { outcome, touchedAt, events } = await syncDetail(deps, guid, { baseline, call });
   let itemEvents = events.filter((event) => event.kind === 'new_scoreboard').length;
-  // A visit lists the competition's files too: a document or order of play published since the
+  // A visit lists the competition's files (and reads its draws) too: a document or order of play published since the
   // last pass is recorded now (once: the lists only grow), not hours later at its next scheduled read.
   const news = !baseline && readBefore;
   if (outcome === 'read' || outcome === 'unchanged') {
@@ -949,6 +966,11 @@ export async function refreshCompetition(
     const ordersOfPlay = await federation.ordersOfPlay(guid, call);
     itemEvents += (await applyFiles(db, guid, 'document', documents, deps.now(), news)).length;
     itemEvents += (await applyFiles(db, guid, 'order_of_play', ordersOfPlay, deps.now(), news)).length;
+    // And its draws until it ends, as a pass does with each detail read: a player opening the
+    // page during play sees the newest results (issue 29).
+    if (!(await hasEnded(db, guid, deps.now()))) {
+      itemEvents += (await readDraws(deps, guid, news, call)).events.length;
+    }
   }
   await markFederationUp(db, deps.now());
   // Only the read instant moved when nothing changed and no file is new (a starting point may

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema';
 import { consumeEvents } from '../events/event-consumer';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
+import { personalDrawNotices } from './my-draw';
 
 export const LIVE_UPDATES_CONSUMER = 'live-updates';
 export const LIVE_UPDATE_MAX_AGE_MS = 24 * 3_600_000;
@@ -80,7 +81,10 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
           ),
         )
         .orderBy(asc(subscriptions.createdAt));
-      const items: NewNotification[] = [];
+      // A follower with a card in a draw gets their next opponent and result instead (decision 203).
+      const personal = await personalDrawNotices(tx, fresh, followers);
+      const replaced = new Set(personal.map((p) => `${p.userId}\n${p.eventKey}`));
+      const items: NewNotification[] = personal.map((p) => p.notification);
       for (const event of fresh) {
         const type = NOTIFICATION_OF[event.kind];
         const told = new Set<string>();
@@ -91,6 +95,7 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
           if (follower.createdAt.getTime() > event.createdAt.getTime()) continue;
           if (told.has(follower.userId)) continue;
           told.add(follower.userId);
+          if (replaced.has(`${follower.userId}\n${event.dedupeKey}`)) continue;
           items.push({
             userId: follower.userId,
             type,
@@ -100,6 +105,7 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
               competitionGuid: event.competitionGuid,
               tournamentUuid: event.tournamentUuid ?? follower.tournamentUuid,
               documentName: event.payload.title.slice(0, 300),
+              ...(event.kind === 'new_scoreboard' && event.payload.updated === true && { updated: true }),
               ...fileLink(event.kind, event.competitionGuid, event.itemKey),
             },
           });

@@ -158,6 +158,8 @@ describe('the detail on real data', () => {
       {
         sectionCode: '1',
         title: 'Tabellone finale',
+        roundsCount: 2,
+        myDraw: null,
         rounds: [
           {
             round: 1,
@@ -170,6 +172,7 @@ describe('the detail on real data', () => {
                     seed: 1,
                     retired: false,
                     absent: false,
+                    mine: false,
                   },
                   null,
                 ],
@@ -191,6 +194,121 @@ describe('the detail on real data', () => {
         ],
       },
     ]);
+  });
+
+  it('marks the user’s pair in a doubles draw and carries their path, never another player’s card', async () => {
+    const card = (n: string, name: string, ranking: string) => ({ card: n, name, ranking });
+    const pair = (a: ReturnType<typeof card>, b: ReturnType<typeof card>, seed: number | null = null) => ({
+      players: [a, b],
+      seed,
+      retired: false,
+      absent: false,
+    });
+    const me = card('0055500011', 'ROSSI MARIO', '4.2');
+    const partner = card('5550002222', 'BIANCHI LUCA', '4.3');
+    const matches: DrawMatch[] = [
+      // Round 1: the user's pair won; the other match is not played yet.
+      {
+        id: 1,
+        round: 1,
+        position: 1,
+        sides: [
+          pair(me, partner, 1),
+          pair(card('7770001111', 'NERI ANNA', '4.1'), card('7770002222', 'NERI ELSA', '4.4')),
+        ],
+        score: '63 46 108',
+        winner: 0,
+      },
+      {
+        id: 2,
+        round: 1,
+        position: 2,
+        sides: [
+          pair(card('8880001111', 'VERDI UGO', '4.5'), card('8880002222', 'VERDI IVO', '4.6')),
+          pair(card('9990001111', 'GIALLI PIA', '4.1'), card('9990002222', 'GIALLI EVA', '4.2')),
+        ],
+        score: null,
+        winner: null,
+      },
+    ];
+    const { guid } = await storeCompetition(t.database.db, { detailSyncedAt: clock, detailStatus: 'found' }, [
+      {
+        isDouble: true,
+        sections: [
+          {
+            code: 'F',
+            description: 'Tabellone finale',
+            type: 'Tabellone finale',
+            size: 4,
+            isGroup: false,
+            isIntermediate: false,
+            hasWinner: true,
+          },
+        ],
+        draw: { sectionCode: 'F', matches },
+      },
+    ]);
+    // The user's card written with its leading zero dropped and a space: the same card.
+    const user = await createUser(t.database.db, { fitpCardNumber: '55500 011' });
+    const mine = await call(t.app, 'GET', `/api/competitions/${guid}`, {
+      cookie: await signIn(t.database.db, user),
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const [draw] = (mine.json().competition as CompetitionDetail).tournaments[0]?.draws ?? [];
+    expect(draw?.roundsCount).toBe(2);
+    expect(draw?.rounds[0]?.matches[0]?.sides.map((side) => side?.mine)).toEqual([true, false]);
+    expect(draw?.rounds[0]?.matches[1]?.sides.map((side) => side?.mine)).toEqual([false, false]);
+    expect(draw?.myDraw).toEqual({
+      side: {
+        players: [
+          { name: 'ROSSI MARIO', ranking: '4.2' },
+          { name: 'BIANCHI LUCA', ranking: '4.3' },
+        ],
+        seed: 1,
+        retired: false,
+        absent: false,
+        mine: true,
+      },
+      status: 'playing',
+      steps: [
+        {
+          round: 1,
+          position: 1,
+          outcome: 'won',
+          opponent: expect.objectContaining({
+            players: [expect.objectContaining({ name: 'NERI ANNA' }), expect.anything()],
+          }),
+          score: '63 46 108',
+          retired: null,
+          walkover: false,
+        },
+      ],
+      // The final's opponent: one of the pairs of the unplayed feeding match.
+      next: {
+        round: 2,
+        position: 1,
+        opponent: null,
+        potential: [
+          expect.objectContaining({
+            players: [expect.objectContaining({ name: 'VERDI UGO' }), expect.anything()],
+          }),
+          expect.objectContaining({
+            players: [expect.objectContaining({ name: 'GIALLI PIA' }), expect.anything()],
+          }),
+        ],
+      },
+    });
+    // No card of the draw reaches the browser.
+    const json = JSON.stringify(draw);
+    for (const digits of ['55500011', '5550002222', '7770001111', '8880002222', '9990001111']) {
+      expect(json).not.toContain(digits);
+    }
+    // Without a card: no path, no side marked.
+    const [plain] = (await detail(guid)).tournaments[0]?.draws ?? [];
+    expect(plain?.myDraw).toBeNull();
+    expect(
+      plain?.rounds.flatMap((r) => r.matches.flatMap((m) => m.sides.map((side) => side?.mine))),
+    ).not.toContain(true);
   });
 
   it('answers a team championship and a TPRA competition with their list data and no detail', async () => {

@@ -7,12 +7,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { competitions, fitpCards, participants, subscriptions, tournaments } from '../../../src/db/schema';
 import { runIngestPass } from '../../../src/jobs/ingest';
-import { type IngestionDeps, refreshCompetition } from '../../../src/modules/ingestion/ingestion.service';
+import {
+  type IngestionDeps,
+  refreshCompetition,
+  runIngestion,
+} from '../../../src/modules/ingestion/ingestion.service';
 import { createUser } from '../../helpers/factories';
 import {
   FakeFederation,
   fakeCompetition,
   fakeDetail,
+  fakeMatch,
   fakeParticipant,
   fakeRow,
   fakeTournament,
@@ -93,5 +98,29 @@ describe('the ingestion pass', () => {
     const team = fakeRow({ n: 3, provinceId: 58, startDate: '2026-07-02', codFonte: 3, endDate: null });
     fed.add(fakeCompetition(team));
     expect(await refreshCompetition(deps, team.guid)).toEqual({ found: false });
+  });
+  it('a visit reads the draws of closed tournaments until the competition ends (issue 29)', async () => {
+    const row = fakeRow({ n: 4, provinceId: 15, startDate: '2026-06-10', endDate: '2026-06-14' });
+    const closed = fakeTournament('T-VISIT', 4, { registrationClosesAt: new Date('2026-06-01T10:00:00Z') });
+    const comp = { ...fakeCompetition(row), detail: fakeDetail(row, [closed]) };
+    fed.add(comp);
+    await runIngestion(deps);
+    const reads = fed.calls.draw;
+    comp.draws.set('4:S1', {
+      tournamentId: 4,
+      sectionCode: 'S1',
+      matches: [fakeMatch(1, 'ROSSI MARIO', 'VERDI LUCA')],
+    });
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await refreshCompetition(deps, row.guid)).toMatchObject({ found: true, itemEvents: 1 });
+    expect(fed.calls.draw).toBe(reads + 1);
+    // Read again, unchanged: nothing new.
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await refreshCompetition(deps, row.guid)).toMatchObject({ found: true, itemEvents: 0 });
+    // Once it has ended, a visit no longer asks for its draws.
+    clock = new Date('2026-06-16T08:00:00Z');
+    const before = fed.calls.draw;
+    await refreshCompetition(deps, row.guid);
+    expect(fed.calls.draw).toBe(before);
   });
 });

@@ -214,6 +214,31 @@ describe('notifications screen', () => {
     expect(within(article).getByText('Documento: odg_20261212.pdf')).toBeTruthy();
   });
 
+  it('words a personal draw notice: the next opponent', async () => {
+    const next = {
+      ...make(ID_C, 'Open di Roma', false),
+      type: 'new_scoreboard',
+      group: 'scoreboards',
+      params: {
+        tournamentName: 'Open di Roma',
+        competitionGuid: 'guid-roma',
+        personal: 'next_opponent',
+        round: 2,
+        rounds: 5,
+        opponent: 'ROSSI MARIO (4.2)',
+      },
+    } satisfies Notification;
+    stubRoutes({
+      'GET /api/notifications': () => ({ body: { items: [next], nextCursor: null, unreadCount: 1 } }),
+      'GET /api/notifications/unread-count': () => ({ body: { unreadCount: 1 } }),
+      [`GET /api/notifications/${ID_C}`]: () => ({ body: next }),
+    });
+    renderApp('/communication');
+    const list = await screen.findByRole('region', { name: 'Elenco delle notifiche' });
+    expect(await within(list).findByText('Il tuo prossimo incontro: Open di Roma')).toBeTruthy();
+    expect(within(list).getByText('Al 2° turno giochi contro ROSSI MARIO (4.2).')).toBeTruthy();
+  });
+
   it('shows the texts in English when the interface is', async () => {
     inbox();
     renderApp('/communication');

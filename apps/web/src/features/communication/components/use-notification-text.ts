@@ -1,4 +1,10 @@
-import { type Language, type Notification, notificationTextValues } from '@radar/shared';
+import {
+  type Language,
+  type Notification,
+  notificationTextKey,
+  notificationTextValues,
+  type Translate,
+} from '@radar/shared';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/format';
 
@@ -6,11 +12,11 @@ import { formatInstant } from '@/lib/format';
 export function useNotificationText() {
   const { t } = useTranslation();
   return (notification: Pick<Notification, 'type' | 'params'>) => {
-    const values = notificationTextValues(notification.params, t('notifications.unknownTournament'));
-    return {
-      title: t(`notifications.types.${notification.type}.title`, values),
-      body: t(`notifications.types.${notification.type}.body`, values),
-    };
+    // The keys are the shared catalogue's, picked at run time (the personal draw notices).
+    const translate = t as unknown as Translate;
+    const values = notificationTextValues(notification.params, translate);
+    const key = notificationTextKey(notification.type, notification.params);
+    return { title: translate(`${key}.title`, values), body: translate(`${key}.body`, values) };
   };
 }
 

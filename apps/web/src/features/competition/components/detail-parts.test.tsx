@@ -1,11 +1,9 @@
-import type { Draw } from '@radar/shared';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, testUser } from '../../../../test/api-stub';
 import { tournament } from '../../../../test/fixtures/competitions';
 import { renderInApp } from '../../../../test/test-utils';
 import { DeadlineBands } from './deadline-bands';
-import { DrawList } from './draw-list';
 import { PracticalInfo } from './practical-info';
 
 const WAIT = { timeout: 5_000 };
@@ -101,53 +99,5 @@ describe('the detail’s practical information', () => {
     } finally {
       await act(() => i18n.changeLanguage('it'));
     }
-  });
-});
-
-describe('the draw list', () => {
-  const side = (name: string, seed: number | null = null, retired = false) => ({
-    players: [{ name, ranking: null }],
-    seed,
-    retired,
-    absent: false,
-  });
-  const draw: Draw = {
-    sectionCode: '1',
-    title: 'Tabellone finale',
-    rounds: [
-      {
-        round: 1,
-        matches: [
-          { position: 1, sides: [side('ROSSI MARIO', 1), null], score: null, winner: 0 },
-          {
-            position: 2,
-            sides: [side('VERDI ANNA'), side('NERI LUCA', null, true)],
-            score: '63 21',
-            winner: 0,
-          },
-        ],
-      },
-      {
-        round: 2,
-        matches: [
-          { position: 1, sides: [side('ROSSI MARIO', 1), side('VERDI ANNA')], score: null, winner: null },
-        ],
-      },
-    ],
-  };
-
-  it('lists each round’s matches: seeds, byes, the winner in bold, scores and retirements', async () => {
-    stubApi({ 'GET /user': testUser() });
-    renderInApp(<DrawList draw={draw} />);
-    const list = await screen.findByRole('region', { name: 'Tabellone finale' }, WAIT);
-    const semis = within(list).getByRole('region', { name: 'Semifinali' });
-    const final = within(list).getByRole('region', { name: 'Finale' });
-    const [bye, played] = within(semis).getAllByRole('listitem');
-    expect(bye?.textContent).toBe('[1]ROSSI MARIOBye');
-    expect(played?.textContent).toBe('VERDI ANNANERI LUCARitirato63 21');
-    expect(within(played as HTMLElement).getByText('VERDI ANNA').parentElement?.className).toContain(
-      'font-semibold',
-    );
-    expect(within(final).getByRole('listitem').textContent).toBe('[1]ROSSI MARIOVERDI ANNADa giocare');
   });
 });

@@ -9,7 +9,8 @@ import { useLanguage } from '@/lib/use-language';
 import { cn } from '@/lib/utils';
 import { ENTRANTS_SHOWN, shownEntrants } from '../lib/default-draw';
 import { DeadlineBands } from './deadline-bands';
-import { DrawList } from './draw-list';
+import { DrawBracket } from './draw-bracket';
+import { MyDrawCard } from './my-draw';
 import { PracticalInfo } from './practical-info';
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
@@ -33,7 +34,8 @@ const PARTICIPANT_COLUMNS = [
 /**
  * One draw of the competition, what matters on the day first (issue 31 point 2): the user’s
  * entry (the `entryPanel` slot, the FITP card feature’s panel), their follow of it (the
- * `followControls` slot, the subscriptions feature’s controls), the published draws; then its
+ * `followControls` slot, the subscriptions feature’s controls), "my draw" where the card plays
+ * (next opponent, matches played) and the published draws as brackets; then its
  * settings, deadlines by band and practical information; the entrants last, the first rows and
  * the user’s own shown until "show all".
  */
@@ -66,6 +68,9 @@ export function TournamentSection({
       {entryPanel}
       {followControls}
 
+      {t0.draws.map((draw) =>
+        draw.myDraw ? <MyDrawCard key={draw.sectionCode} draw={draw} myDraw={draw.myDraw} /> : null,
+      )}
       {t0.draws.length === 0 ? (
         <section
           aria-label={t('competition.draws.title')}
@@ -75,7 +80,7 @@ export function TournamentSection({
           <p className="text-sm text-muted-foreground">{t('competition.draws.empty')}</p>
         </section>
       ) : (
-        t0.draws.map((draw) => <DrawList key={draw.sectionCode} draw={draw} />)
+        t0.draws.map((draw) => <DrawBracket key={draw.sectionCode} draw={draw} />)
       )}
 
       <dl className="grid grid-cols-2 gap-4 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:grid-cols-3 lg:grid-cols-4">

@@ -20,6 +20,13 @@ describe('defaultDraw', () => {
   it('opens on the draw the card is entered in, before a followed one', () => {
     expect(defaultDraw([draw('W', { followed: true }), draw('M', { entered: true })])).toBe('M');
   });
+  it('first on the draw the card plays in (its published draw has the user’s side)', () => {
+    const playing = { ...draw('D'), draws: [{ myDraw: { status: 'playing' } }] };
+    expect(defaultDraw([draw('M', { entered: true }), playing])).toBe('D');
+    expect(defaultDraw([{ ...draw('M', { entered: true }), draws: [{ myDraw: null }] }, draw('W')])).toBe(
+      'M',
+    );
+  });
   it('else on the followed draw, else the first; none without draws', () => {
     expect(defaultDraw([draw('W'), draw('M', { followed: true })])).toBe('M');
     expect(defaultDraw([draw('W'), draw('M')])).toBe('W');

@@ -1,13 +1,17 @@
 import type { TournamentDetail } from '@radar/shared';
 
 /**
- * The draw a tournament's page opens on (issue 31 point 2): the one the user's card is entered
- * in, else the one they follow, else the first.
+ * The draw a tournament's page opens on (issue 31 point 2): the one the user's card plays in (a
+ * published draw with their side, issue 29), else the one it is entered in, else the one they
+ * follow, else the first.
  */
 export function defaultDraw(
-  tournaments: readonly Pick<TournamentDetail, 'uuid' | 'myEntry' | 'followed'>[],
+  tournaments: readonly (Pick<TournamentDetail, 'uuid' | 'myEntry' | 'followed'> & {
+    draws?: readonly { myDraw: unknown }[];
+  })[],
 ): string | undefined {
   return (
+    tournaments.find((t) => t.draws?.some((d) => d.myDraw !== null)) ??
     tournaments.find((t) => t.myEntry !== null) ??
     tournaments.find((t) => t.followed) ??
     tournaments[0]
