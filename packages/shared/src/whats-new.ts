@@ -15,6 +15,20 @@ export interface WhatsNewEntry {
 
 export const WHATS_NEW: readonly WhatsNewEntry[] = [
   {
+    id: '2026-11-27-my-draw-my-match-near-me',
+    date: '2026-11-27',
+    texts: {
+      it: {
+        title: 'Il tuo tabellone, la tua partita e i tornei vicino a te',
+        body: 'Nei tornei che segui, con la tessera FITP collegata, vedi il tabellone con il tuo percorso evidenziato, il prossimo avversario (o i possibili avversari) e i tuoi risultati, e ti avvisiamo quando il tuo avversario è noto e quando la tua partita ha un risultato. Dall’ordine di gioco leggiamo giorno, ora e campo della tua partita e li mostriamo nella home e nella notifica. In Esplora e nei filtri puoi cercare i tornei entro 10, 30, 50 o 100 km dal tuo CAP e ordinarli per distanza. “Puoi iscriverti” ora tiene conto della scadenza della tua fascia, del tabellone maschile o femminile, dell’età e della classifica: indica sesso e anno di nascita in Impostazioni › FITP.',
+      },
+      en: {
+        title: 'Your draw, your match and tournaments near you',
+        body: 'In the tournaments you follow, with your FITP card connected, you see the draw with your path highlighted, your next opponent (or your possible opponents) and your results, and we tell you when your opponent is known and when your match has a result. We read your match’s day, time and court from the order of play and show them on the home page and in the notification. In Explore and in filters you can look for tournaments within 10, 30, 50 or 100 km of your postal code and sort them by distance. “You can enter” now takes into account your band’s deadline, men’s or women’s draws, age and ranking: add your gender and birth year in Settings › FITP.',
+      },
+    },
+  },
+  {
     id: '2026-11-26-emails-and-my-tournaments',
     date: '2026-11-26',
     texts: {
