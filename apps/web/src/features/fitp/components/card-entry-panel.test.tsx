@@ -63,6 +63,40 @@ describe('the card on the tournament detail', () => {
     expect(opponents).toEqual(['Forte Luca4.1', 'Medio Luca4.2', 'Giordano LucaTu4.5']);
   });
 
+  it('gives way to the published draw: no ranking guesses once the card is in a draw', async () => {
+    stubApi({ 'GET /user': testUser() });
+    const side = {
+      players: [{ name: 'GIORDANO LUCA', ranking: '4.5' }],
+      seed: null,
+      retired: false,
+      absent: false,
+      mine: true,
+    };
+    const published = draw({
+      draws: [
+        {
+          sectionCode: 'F',
+          title: 'Tabellone finale',
+          roundsCount: 1,
+          rounds: [{ round: 1, matches: [{ position: 1, sides: [side, null], score: null, winner: null }] }],
+          myDraw: {
+            side,
+            status: 'playing',
+            steps: [],
+            next: { round: 1, position: 1, opponent: null, potential: [] },
+          },
+        },
+      ],
+    });
+    renderInApp(<CardEntryPanel tournament={published} hasCard />);
+    const panel = await screen.findByTestId('fitp-entry');
+    expect(within(panel).getByText('3° su 3 per classifica')).toBeTruthy();
+    expect(within(panel).queryByText(/Possibili avversari/)).toBeNull();
+    expect(
+      within(panel).getByText('Il tabellone è pubblicato: i tuoi avversari sono in “Il mio tabellone”.'),
+    ).toBeTruthy();
+  });
+
   it('says inside the draw, and by entry order for chronological admission', async () => {
     stubApi({ 'GET /user': testUser() });
     renderInApp(

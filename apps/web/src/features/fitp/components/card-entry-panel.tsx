@@ -30,6 +30,7 @@ export function CardEntryPanel({ tournament, hasCard }: { tournament: Tournament
       ? 0
       : Math.max(0, Math.min(me - Math.floor(OPPONENTS_SHOWN / 2), byRanking.length - OPPONENTS_SHOWN));
   const shown = byRanking.slice(from, from + OPPONENTS_SHOWN);
+  const drawn = tournament.draws.some((d) => d.myDraw !== null);
   return (
     <section
       aria-label={t('fitp.entry.title')}
@@ -89,38 +90,42 @@ export function CardEntryPanel({ tournament, hasCard }: { tournament: Tournament
                 : t('fitp.entry.noCutLine')}
             </span>
           </p>
-          {byRanking.length > 1 && (
-            <div className="flex flex-col gap-1">
-              <h4 className="text-sm font-medium">
-                {t('fitp.entry.opponents', { count: byRanking.length - 1 })}
-              </h4>
-              <ol className="flex flex-col divide-y divide-border rounded-xl border border-border bg-surface text-sm">
-                {shown.map((p) => (
-                  <li
-                    key={p.id}
-                    className={cn(
-                      'flex items-center justify-between gap-3 px-3 py-1.5',
-                      p.isMe && 'bg-success/10 font-semibold',
-                    )}
-                  >
-                    <span className="min-w-0 truncate">
-                      {p.surname} {p.name}
-                      {p.isMe && (
-                        <Badge tone="success" className="ml-2">
-                          {t('fitp.entry.you')}
-                        </Badge>
+          {drawn ? (
+            <p className="text-sm text-muted-foreground">{t('fitp.entry.drawn')}</p>
+          ) : (
+            byRanking.length > 1 && (
+              <div className="flex flex-col gap-1">
+                <h4 className="text-sm font-medium">
+                  {t('fitp.entry.opponents', { count: byRanking.length - 1 })}
+                </h4>
+                <ol className="flex flex-col divide-y divide-border rounded-xl border border-border bg-surface text-sm">
+                  {shown.map((p) => (
+                    <li
+                      key={p.id}
+                      className={cn(
+                        'flex items-center justify-between gap-3 px-3 py-1.5',
+                        p.isMe && 'bg-success/10 font-semibold',
                       )}
-                    </span>
-                    <span className="tabular-nums text-muted-foreground">{p.ranking ?? '—'}</span>
-                  </li>
-                ))}
-              </ol>
-              {byRanking.length > shown.length && (
-                <p className="text-xs text-muted-foreground">
-                  {t('fitp.entry.more', { count: byRanking.length - shown.length })}
-                </p>
-              )}
-            </div>
+                    >
+                      <span className="min-w-0 truncate">
+                        {p.surname} {p.name}
+                        {p.isMe && (
+                          <Badge tone="success" className="ml-2">
+                            {t('fitp.entry.you')}
+                          </Badge>
+                        )}
+                      </span>
+                      <span className="tabular-nums text-muted-foreground">{p.ranking ?? '—'}</span>
+                    </li>
+                  ))}
+                </ol>
+                {byRanking.length > shown.length && (
+                  <p className="text-xs text-muted-foreground">
+                    {t('fitp.entry.more', { count: byRanking.length - shown.length })}
+                  </p>
+                )}
+              </div>
+            )
           )}
         </>
       ) : (
