@@ -1,33 +1,34 @@
 import { lazy, Suspense } from 'react';
+import { AfterStart } from '@/components/after-start';
 import { DocumentTitle } from '@/components/document-title';
-import { NearView } from '@/components/near-view';
-import { FeaturesSection } from '@/features/landing/components/features-section';
 import { Hero } from '@/features/landing/components/hero';
-import { OnboardingSteps } from '@/features/landing/components/onboarding-steps';
-import { SportsSupportTable } from '@/features/landing/components/sports-support-table';
-import { StatsSection } from '@/features/landing/components/stats-section';
 
-/** The FAQ (its Radix accordion) loads when the reader nears it: no part of the first load (decision 161). */
-const FaqSection = lazy(() =>
-  import('@/features/landing/components/faq-section').then((m) => ({ default: m.FaqSection })),
+/** Everything below the hero, in a chunk of its own (decision 205). */
+const LandingBelowTheFold = lazy(() =>
+  import('@/features/landing/components/below-the-fold').then((m) => ({ default: m.LandingBelowTheFold })),
 );
-const FAQ_PLACEHOLDER = 'min-h-[36rem] border-t border-border bg-header/60';
 
-/** The public landing page `/`. */
+/**
+ * The space below the hero until its sections render: a screen's height, so the footer stays
+ * out of the first screen and nothing in it moves when they come.
+ */
+const BELOW_THE_FOLD_PLACEHOLDER = <div aria-hidden="true" className="min-h-dvh" />;
+
+/**
+ * The public landing page `/`. Its header, hero and footer are prerendered into index.html and
+ * hydrated; the sections below the hero render once the page has started, when the browser is
+ * idle (decision 205).
+ */
 export function LandingRoute() {
   return (
     <>
       <DocumentTitle />
       <Hero />
-      <StatsSection />
-      <FeaturesSection />
-      <OnboardingSteps />
-      <SportsSupportTable />
-      <NearView placeholderClassName={FAQ_PLACEHOLDER}>
-        <Suspense fallback={<div aria-hidden="true" className={FAQ_PLACEHOLDER} />}>
-          <FaqSection />
+      <AfterStart fallback={BELOW_THE_FOLD_PLACEHOLDER}>
+        <Suspense fallback={BELOW_THE_FOLD_PLACEHOLDER}>
+          <LandingBelowTheFold />
         </Suspense>
-      </NearView>
+      </AfterStart>
     </>
   );
 }

@@ -77,6 +77,14 @@ export function getSession(): SessionState {
   return state;
 }
 
+/**
+ * The state before anything is known (loading): what the prerendered landing was rendered with,
+ * and so what its hydration renders, even when the session probe answered first (decision 205).
+ */
+export function getInitialSession(): SessionState {
+  return INITIAL;
+}
+
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
