@@ -31,9 +31,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
 // The texts of the first screens (the catalogue's public part, in the starting language) come
-// before the first render: no screen ever shows a missing key (decision 162). Over the
-// prerendered landing (index.html, decision 164) the first render also waits for the landing's
-// modules, so the prerendered hero gives way to the same hero, never to a loading spinner.
+// before the first render: no screen ever shows a missing key (decision 162). Over a
+// prerendered screen (index.html, decision 164) the first render also waits for the screen's
+// modules: the landing is hydrated as it is (decision 205), the sign-in screen gives way to the
+// same screen, never to a loading spinner.
 const texts = loadCataloguePart('public');
 // The router starts the first screen's route modules (and Vite adds a preload link for each of
 // their files): in a task of its own, not in the one that ran every module of the entry.

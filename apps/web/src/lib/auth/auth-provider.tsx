@@ -6,7 +6,7 @@ import { readStorage } from '../storage';
 import {
   type AuthStatus,
   clearSession,
-  getInitialSession,
+  getHydrationSession,
   getSession,
   markSignedOutByUser,
   notifyLongAbsence,
@@ -74,7 +74,7 @@ export function AuthProvider({
    */
   onClearSession?: () => void;
 }) {
-  const session = useSyncExternalStore(subscribeSession, getSession, getInitialSession);
+  const session = useSyncExternalStore(subscribeSession, getSession, getHydrationSession);
 
   useEffect(() => startSession(), []);
   useEffect(() => (onClearSession ? onSessionCleared(onClearSession) : undefined), [onClearSession]);

@@ -78,11 +78,14 @@ export function getSession(): SessionState {
 }
 
 /**
- * The state before anything is known (loading): what the prerendered landing was rendered with,
- * and so what its hydration renders, even when the session probe answered first (decision 205).
+ * The state the prerendered landing's hydration renders (decision 205). The landing was rendered
+ * with nothing known (loading); a visitor's landing is the same page once the probe said signed
+ * out, so that state is used as it is (no second render right after hydration). A user the probe
+ * found signed in (a session cookie without the stored copy that keeps the prerender away) is
+ * hydrated as loading, then moves on.
  */
-export function getInitialSession(): SessionState {
-  return INITIAL;
+export function getHydrationSession(): SessionState {
+  return state.status === 'signedIn' ? INITIAL : state;
 }
 
 export function subscribeSession(listener: () => void): () => void {
