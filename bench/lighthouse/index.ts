@@ -14,6 +14,7 @@
  *   BENCH_LIGHTHOUSE_VERBOSE=1 …                   # the failed audits too
  *   BENCH_LIGHTHOUSE_SAVE=<dir> …                  # each page's report and trace, as JSON
  *   BENCH_LIGHTHOUSE_CPU_SLOWDOWN=2 …              # another CPU slowdown than the preset's 4×
+ *   BENCH_LIGHTHOUSE_PAGES=/ …                     # only these pages (comma-separated)
  *
  * Each line ends with the host's `benchmarkIndex`, Lighthouse's measure of this machine's CPU in
  * that run. The preset's 4× slowdown assumes a high-end desktop (1,500–2,000); on a slower host
@@ -206,11 +207,12 @@ async function main() {
   const chromium = await launchChromium();
   try {
     const signedIn = await signIn(app.url);
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
     const pages = [
       { page: '/', signedIn: null },
       { page: '/auth/login', signedIn: null },
       { page: '/explore', signedIn },
-    ];
+    ].filter(({ page }) => !only || only.includes(page));
     const slowdown = CALIBRATED ? `, CPU slowdown ${CPU_SLOWDOWN}× (preset's: ${PRESET_CPU_SLOWDOWN}×)` : '';
     console.log(
       `\nLighthouse 12, mobile preset${slowdown}, ${RUNS} run(s) per page (median by performance):\n`,

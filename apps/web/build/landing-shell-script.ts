@@ -2,7 +2,7 @@
  * Runs in the page before any module script (mirrors src/lib/i18n.ts and the head's boot
  * script): copies a prerendered first paint of the starting language into #root, so it needs no
  * JavaScript. For a visitor, the landing on `/` and the sign-in screen on `/auth/login`
- * (decision 164); for a signed-in user (the session store's copy, `radar-session`,
+ * (decision 164; the landing is hydrated, decision 205); for a signed-in user (the session store's copy, `radar-session`,
  * src/lib/auth/session-store.ts), the signed-in frame on `/explore` (decision 178), which the
  * app replaces when its first screen is ready (src/lib/prerendered-frame.ts). Elsewhere #root
  * stays empty for the app.
@@ -21,8 +21,10 @@ export const PICK_SHELL = `(() => {
   }
   // A signed-in user on the landing or the sign-in screen goes on to /home: the app draws that.
   const name = (signedIn ? signedInShells : visitorShells)[location.pathname];
-  // A sign-in link's error shows above the form: the app draws that screen.
-  if (!name || new URLSearchParams(location.search).has('error')) return;
+  // A sign-in link's error shows above the form, an auth callback link (authLink) a spinner: the
+  // app draws those screens.
+  const search = new URLSearchParams(location.search);
+  if (!name || search.has('error') || search.has('authLink')) return;
   const languages = ['it', 'en'];
   let language = languages.includes(stored) ? stored : null;
   for (const tag of language ? [] : navigator.languages || [navigator.language || '']) {
@@ -44,4 +46,7 @@ export const PICK_SHELL = `(() => {
   // their place, and inert they say so instead of swallowing a press. Links work as they are.
   for (const element of root.querySelectorAll('form, button')) element.inert = true;
   root.dataset.prerendered = language;
+  // The landing is the app's own first render: the app hydrates it (decision 205), and lifts the
+  // inert as it does (a press then waits for hydration, it is not lost).
+  if (name === 'landing') root.dataset.hydrate = '';
 })();`;

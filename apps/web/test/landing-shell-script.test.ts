@@ -40,6 +40,23 @@ describe('the prerendered landing’s inline script', () => {
     expect(root().querySelector('a')?.inert).toBe(false);
   });
 
+  it('marks the landing (and only the landing) for hydration', () => {
+    window.localStorage.setItem('app-language', 'it');
+    runAt('/');
+    expect(root().dataset.hydrate).toBe('');
+    document.getElementById('root')?.replaceChildren();
+    delete root().dataset.hydrate;
+    runAt('/auth/login');
+    expect(root().dataset.prerendered).toBe('it');
+    expect(root().dataset.hydrate).toBeUndefined();
+  });
+
+  it('leaves #root empty on an auth callback link, whose spinner the app draws', () => {
+    runAt('/', '?authLink=success');
+    expect(root().dataset.prerendered).toBeUndefined();
+    expect(root().childElementCount).toBe(0);
+  });
+
   it('shows a visitor the landing in the stored language', () => {
     window.localStorage.setItem('app-language', 'en');
     runAt('/');

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { RequireAuth, RequireSignedOut } from '@/components/auth/route-guards';
 import { RootErrorBoundary, RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
@@ -235,4 +235,16 @@ function inSeparateTasks(table: RouteObject[]): RouteObject[] {
 
 export function createAppRouter() {
   return createBrowserRouter(inSeparateTasks(routes));
+}
+
+/** Resolves when `router` has loaded the first screen's modules (its lazy routes). */
+export function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

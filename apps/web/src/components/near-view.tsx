@@ -1,10 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { isRenderingOverHtml } from '@/lib/hydration';
 
 /**
  * Renders `children` once its place comes within `margin` of the viewport, `placeholder` (which
  * should hold the same space) until then: a lazy section below the fold then loads when the
  * reader gets near it, not with the first screen (decision 161). Without IntersectionObserver
- * it renders `children` at once.
+ * it renders `children` at once, except over prerendered HTML (the prerender has none either:
+ * decision 205).
  */
 export function NearView({
   children,
@@ -16,7 +18,9 @@ export function NearView({
   margin?: string;
 }) {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(
+    () => !isRenderingOverHtml() && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const element = placeholder.current;
     if (near || !element) return;

@@ -13,14 +13,20 @@ const THEME_OPTIONS = {
 /** Chooses light, dark or the system's theme (spec §4). */
 export function ThemeSwitcher() {
   const { t } = useTranslation();
-  const { theme, resolvedTheme, setTheme } = useTheme();
-  const TriggerIcon = resolvedTheme === 'dark' ? Moon : Sun;
+  const { theme, setTheme } = useTheme();
 
   return (
     <ChoiceMenu
       label={t('theme.label')}
       size="icon"
-      trigger={<TriggerIcon aria-hidden="true" className="size-5" />}
+      // The shown theme's icon by CSS (the html element's `dark` class, set before the first
+      // paint): the same markup in either theme, so the prerendered header hydrates (decision 205).
+      trigger={
+        <>
+          <Sun aria-hidden="true" className="size-5 dark:hidden" />
+          <Moon aria-hidden="true" className="hidden size-5 dark:block" />
+        </>
+      }
       value={theme}
       choices={THEMES.map((option) => {
         const { label, Icon } = THEME_OPTIONS[option];

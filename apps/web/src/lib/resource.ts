@@ -87,7 +87,8 @@ export function createResource<T>(path: string, maxAgeMs: number): Resource<T> {
 
   function useResource(): ResourceState<T> {
     useEffect(ensure, []);
-    return useSyncExternalStore(subscribe, snapshot, snapshot);
+    // Hydrating the prerendered landing: pending, as the prerender rendered it (decision 205).
+    return useSyncExternalStore(subscribe, snapshot, () => pending);
   }
 
   return {

@@ -30,14 +30,14 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** The prerender's (no browser preference to read): light, as the boot script's default. */
-const serverTheme = (): ResolvedTheme => 'light';
-
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(() => readStoredTheme() ?? 'system');
   // An external store: React reads the preference again once subscribed, so a switch between
   // the first render and the subscription (a slow first load) is not missed.
-  const systemTheme = useSyncExternalStore(subscribeToSystemTheme, getSystemTheme, serverTheme);
+  // Hydrating the prerendered landing, the preference is read as well (the prerender, without a
+  // browser, reads light): the markup does not depend on the theme (the switcher's icon is CSS),
+  // and the theme applied must not flip to light for a moment (decision 205).
+  const systemTheme = useSyncExternalStore(subscribeToSystemTheme, getSystemTheme, getSystemTheme);
 
   // Another tab changed the choice: follow it.
   useEffect(() => {

@@ -1,31 +1,51 @@
 import type { Language } from '@radar/shared';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { PublicHeader } from '@/components/layouts/public-layout';
-import { MAIN_CONTENT_ID } from '@/components/skip-link';
-import { Hero } from '@/features/landing/components/hero';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router';
+import { App } from '@/app/app';
+import { routerReady, routes } from '@/app/router';
+import { setRenderingOverHtml } from '@/lib/hydration';
 import { i18n, loadCataloguePart } from '@/lib/i18n';
-import { ThemeProvider } from '@/lib/theme-context';
 
 /**
- * The landing's first paint, rendered at build time into index.html (build/prerender-landing.ts,
- * decision 164): the public header and the hero, the real components in `language`, so the
- * page paints its largest text before any script runs. The app replaces it with the same
- * markup when it starts, and adds the rest of the landing below.
+ * The landing as the app's first render draws it for a visitor, rendered at build time into
+ * index.html (build/prerender-landing.ts, decisions 164 and 205): the whole app (its providers,
+ * the real route table in a memory router at `/`) in `language`, nothing known of the session, so
+ * the page paints from HTML before any script runs and main.tsx hydrates it as it is. What the
+ * app draws only after its start (the cookie bar, what loads near the viewport) is not in it.
  */
 export async function renderLandingShell(language: Language): Promise<string> {
   await loadCataloguePart('public', language);
   await i18n.changeLanguage(language);
-  return renderToStaticMarkup(
-    <ThemeProvider>
-      <MemoryRouter initialEntries={['/']}>
-        <div className="flex min-h-dvh flex-col">
-          <PublicHeader signedIn={false} onAuthScreen={false} />
-          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-            <Hero />
-          </main>
-        </div>
-      </MemoryRouter>
-    </ThemeProvider>,
-  );
+  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+  await routerReady(router);
+  setRenderingOverHtml(true);
+  const failures: unknown[] = [];
+  try {
+    // The whole page, its lazy sections included (prerender waits for them), with the markers
+    // hydration needs (renderToStaticMarkup has none).
+    const { prelude } = await prerender(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+      {
+        // Every boundary inline: HTML that needs no script (React outlines large ones otherwise,
+        // to be put in place by a script of its own).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // A component that fails here would leave its part to the client: the build fails instead.
+        onError: (error) => void failures.push(error),
+      },
+    );
+    const html = await new Response(prelude).text();
+    if (failures.length > 0) throw new AggregateError(failures, 'The landing failed to prerender');
+    // The server renderer leaves its last context values on the shared context objects; an
+    // empty render restores them (a client rendering in the same process, as a test does, would
+    // find itself inside this render's router).
+    await prerender(null);
+    // The screen's <title> (React hoists it to <head> in the app) has no place in the body.
+    return html.replace(/<title>[^<]*<\/title>/, '');
+  } finally {
+    setRenderingOverHtml(false);
+    router.dispose();
+  }
 }

@@ -1,33 +1,24 @@
 import { lazy, Suspense } from 'react';
 import { DocumentTitle } from '@/components/document-title';
-import { NearView } from '@/components/near-view';
-import { FeaturesSection } from '@/features/landing/components/features-section';
 import { Hero } from '@/features/landing/components/hero';
-import { OnboardingSteps } from '@/features/landing/components/onboarding-steps';
-import { SportsSupportTable } from '@/features/landing/components/sports-support-table';
-import { StatsSection } from '@/features/landing/components/stats-section';
 
-/** The FAQ (its Radix accordion) loads when the reader nears it: no part of the first load (decision 161). */
-const FaqSection = lazy(() =>
-  import('@/features/landing/components/faq-section').then((m) => ({ default: m.FaqSection })),
+/**
+ * Everything below the hero, in a chunk of its own (decision 205): prerendered with the rest of
+ * the page, and hydrated once its chunk has arrived, after the header, hero and footer.
+ */
+const LandingBelowTheFold = lazy(() =>
+  import('@/features/landing/components/below-the-fold').then((m) => ({ default: m.LandingBelowTheFold })),
 );
-const FAQ_PLACEHOLDER = 'min-h-[36rem] border-t border-border bg-header/60';
 
-/** The public landing page `/`. */
+/** The public landing page `/`, prerendered into index.html and hydrated (decision 205). */
 export function LandingRoute() {
   return (
     <>
       <DocumentTitle />
       <Hero />
-      <StatsSection />
-      <FeaturesSection />
-      <OnboardingSteps />
-      <SportsSupportTable />
-      <NearView placeholderClassName={FAQ_PLACEHOLDER}>
-        <Suspense fallback={<div aria-hidden="true" className={FAQ_PLACEHOLDER} />}>
-          <FaqSection />
-        </Suspense>
-      </NearView>
+      <Suspense fallback={<div aria-hidden="true" className="min-h-dvh" />}>
+        <LandingBelowTheFold />
+      </Suspense>
     </>
   );
 }

@@ -18,7 +18,8 @@ export function SiteFooter() {
             {t('app.name')}
           </div>
           <p className="text-sm text-muted-foreground">{t('footer.disclaimer')}</p>
-          <p className="text-sm text-muted-foreground">
+          {/* Prerendered at build (decision 205): a year may turn between the build and a visit. */}
+          <p suppressHydrationWarning className="text-sm text-muted-foreground">
             {t('footer.copyright', { year: new Date().getFullYear() })}
           </p>
         </div>

@@ -6,6 +6,7 @@ import { readStorage } from '../storage';
 import {
   type AuthStatus,
   clearSession,
+  getHydrationSession,
   getSession,
   markSignedOutByUser,
   notifyLongAbsence,
@@ -73,7 +74,7 @@ export function AuthProvider({
    */
   onClearSession?: () => void;
 }) {
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const session = useSyncExternalStore(subscribeSession, getSession, getHydrationSession);
 
   useEffect(() => startSession(), []);
   useEffect(() => (onClearSession ? onSessionCleared(onClearSession) : undefined), [onClearSession]);

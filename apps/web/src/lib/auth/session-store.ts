@@ -77,6 +77,17 @@ export function getSession(): SessionState {
   return state;
 }
 
+/**
+ * The state the prerendered landing's hydration renders (decision 205). The landing was rendered
+ * with nothing known (loading); a visitor's landing is the same page once the probe said signed
+ * out, so that state is used as it is (no second render right after hydration). A user the probe
+ * found signed in (a session cookie without the stored copy that keeps the prerender away) is
+ * hydrated as loading, then moves on.
+ */
+export function getHydrationSession(): SessionState {
+  return state.status === 'signedIn' ? INITIAL : state;
+}
+
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => {

@@ -86,6 +86,11 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The consent, except while the prerendered landing hydrates: the prerender shows no bar (a
+ * returning visitor, who accepted, would see it flash), so hydration renders none either and the
+ * bar appears right after, as it did when the app replaced the page (decision 205).
+ */
 export function useConsent(): ConsentState {
-  return useSyncExternalStore(subscribe, readConsent, () => 'unset' as const);
+  return useSyncExternalStore(subscribe, readConsent, () => 'declined' as const);
 }
