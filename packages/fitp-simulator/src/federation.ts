@@ -22,6 +22,7 @@ import {
   statusAt,
   type TournamentSpec,
 } from './model';
+import type { OrderOfPlayLayout } from './order-of-play-pdf';
 import { DEFAULT_PLAYER_COUNT, type Player, PlayerPool } from './players';
 import { hashParts } from './prng';
 import { formatIsoDate, romeDayOf } from './rome-time';
@@ -36,6 +37,7 @@ import {
   participantIdBase,
   SCRIPTED_ITEM_ID_START,
   SCRIPTED_PARTICIPANT_OFFSET,
+  type ScriptedOopMatch,
 } from './timeline';
 
 export interface FederationOptions {
@@ -82,8 +84,10 @@ export interface CompetitionView {
 export interface CompetitionFile {
   readonly fileName: string;
   readonly publishedAt: number;
-  /** Orders of play: the day of play. */
+  /** Orders of play: the day of play, and a scripted file's layout and matches. */
   readonly day?: number;
+  readonly layout?: OrderOfPlayLayout;
+  readonly matches?: readonly ScriptedOopMatch[];
   /** Documents: the tournament it came from and its title. */
   readonly title?: string;
 }
@@ -440,6 +444,8 @@ export class Federation {
           fileName: named ?? `${prefix}_${formatIsoDate(day).replaceAll('-', '')}.pdf`,
           publishedAt: item.publishedAt,
           day,
+          ...(item.layout && { layout: item.layout }),
+          ...(item.matches && { matches: item.matches }),
         });
       }
     }
@@ -600,6 +606,8 @@ export class Federation {
       title: string;
       publishedAt: number;
       date?: number | undefined;
+      layout?: OrderOfPlayLayout | undefined;
+      matches?: readonly ScriptedOopMatch[] | undefined;
     },
   ): PublishedItem {
     const ref = this.requireTournament(tournamentUid);
@@ -611,6 +619,8 @@ export class Federation {
       title: item.title,
       publishedAt: item.publishedAt,
       ...(item.date === undefined ? {} : { date: item.date }),
+      ...(item.layout && { layout: item.layout }),
+      ...(item.matches && { matches: item.matches }),
     };
     overlay.items.push(published);
     this.noteScriptedChange(ref.competition, item.publishedAt);

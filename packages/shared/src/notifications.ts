@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderOfPlayMatchSchema } from './order-of-play';
 
 const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -123,6 +124,8 @@ export const notificationParamsSchema = z
     bands: z.array(z.string().max(10)).max(40).optional(),
     ageCodes: z.array(z.string().max(10)).max(40).optional(),
     prizeMoney: z.number().int().min(0).optional(),
+    /** new_order_of_play: the user's match found in the file (docs/decisions/204). */
+    match: orderOfPlayMatchSchema.optional(),
     /** new_order_of_play, new_document: the file on our server (`/api/competitions/{guid}/files/{kind}/{name}`). */
     fileUrl: z
       .string()

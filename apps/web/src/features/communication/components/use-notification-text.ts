@@ -1,15 +1,22 @@
-import { type Language, type Notification, notificationTextValues } from '@radar/shared';
+import { type Language, type Notification, notificationBodyKey, notificationTextValues } from '@radar/shared';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/format';
+import { useLanguage } from '@/lib/use-language';
 
 /** A notification's title and body in the language shown now (the texts of @radar/shared). */
 export function useNotificationText() {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (notification: Pick<Notification, 'type' | 'params'>) => {
-    const values = notificationTextValues(notification.params, t('notifications.unknownTournament'));
+    const values = notificationTextValues(
+      notification.params,
+      t('notifications.unknownTournament'),
+      language,
+    );
+    const body = notificationBodyKey(notification.type, notification.params);
     return {
       title: t(`notifications.types.${notification.type}.title`, values),
-      body: t(`notifications.types.${notification.type}.body`, values),
+      body: t(`notifications.types.${notification.type}.${body}`, values),
     };
   };
 }
