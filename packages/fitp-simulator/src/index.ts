@@ -108,6 +108,14 @@ export {
 } from './federation';
 export { CompetitionGenerator, DEFAULT_COMPETITION_COUNT, WEEKS_AFTER, WEEKS_BEFORE } from './generator';
 export { MAX_FETCH_ROWS, type PagingMode } from './list-query';
+export {
+  type OopMatch,
+  type OopPlayer,
+  ORDER_OF_PLAY_LAYOUTS,
+  type OrderOfPlayLayout,
+  type OrderOfPlaySheet,
+  writeOrderOfPlayPdf,
+} from './order-of-play-pdf';
 export * from './model';
 export { type Player, PlayerPool } from './players';
 export { Rng } from './prng';

@@ -486,11 +486,12 @@ export function findMatches(
       }
     }
   }
-  const partnerFirst = options.partner ? found.filter((m) => m.withPartner) : [];
-  return (partnerFirst.length > 0 ? partnerFirst : found).sort(
+  // By day and time; at the same time, a hit with the partner beside it first (a common name).
+  return found.sort(
     (a, b) =>
       (a.date ?? '9999').localeCompare(b.date ?? '9999') ||
-      (a.time ?? '99:99').localeCompare(b.time ?? '99:99'),
+      (a.time ?? '99:99').localeCompare(b.time ?? '99:99') ||
+      Number(b.withPartner) - Number(a.withPartner),
   );
 }
 
