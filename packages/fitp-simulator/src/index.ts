@@ -108,6 +108,7 @@ export {
 } from './federation';
 export { CompetitionGenerator, DEFAULT_COMPETITION_COUNT, WEEKS_AFTER, WEEKS_BEFORE } from './generator';
 export { MAX_FETCH_ROWS, type PagingMode } from './list-query';
+export * from './model';
 export {
   type OopMatch,
   type OopPlayer,
@@ -116,7 +117,6 @@ export {
   type OrderOfPlaySheet,
   writeOrderOfPlayPdf,
 } from './order-of-play-pdf';
-export * from './model';
 export { type Player, PlayerPool } from './players';
 export { Rng } from './prng';
 export { RANKING_LADDER, rankingValue } from './rankings';
