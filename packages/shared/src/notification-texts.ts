@@ -3,6 +3,9 @@ import { translateShared } from './i18n';
 import type { NotificationParams, NotificationType } from './notifications';
 import { formatOrderOfPlayMatch } from './order-of-play';
 
+/** A sentence ends with one full stop (`contro ROSSI M.` has its own). */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 /** The values a notification text is filled with, never leaving a `{{placeholder}}` visible. */
 export function notificationTextValues(
   params: NotificationParams,
@@ -12,7 +15,9 @@ export function notificationTextValues(
   return {
     tournamentName: params.tournamentName?.trim() || unknownTournament,
     message: params.message?.trim() ?? '',
-    match: params.match ? formatOrderOfPlayMatch(language, params.match, { capitalized: true }) : '',
+    match: params.match
+      ? sentence(formatOrderOfPlayMatch(language, params.match, { capitalized: true }))
+      : '',
   };
 }
 

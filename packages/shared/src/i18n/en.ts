@@ -129,7 +129,7 @@ export const en: Catalogue = {
         title: 'Order of play: {{tournamentName}}',
         body: 'The order of play of {{tournamentName}} has been published.',
         /** When the user's match was found in the file: `Sabato 14 giugno, 10:30, campo 3, contro ROSSI M.` */
-        bodyMatch: '{{match}}.',
+        bodyMatch: '{{match}}',
       },
       platform_updates: {
         title: 'News from Radar Tornei',

@@ -131,7 +131,7 @@ export const it = {
         title: 'Ordine di gioco: {{tournamentName}}',
         body: 'È stato pubblicato l’ordine di gioco di {{tournamentName}}.',
         /** When the user's match was found in the file: `Sabato 14 giugno, 10:30, campo 3, contro ROSSI M.` */
-        bodyMatch: '{{match}}.',
+        bodyMatch: '{{match}}',
       },
       platform_updates: {
         title: 'Novità da Radar Tornei',

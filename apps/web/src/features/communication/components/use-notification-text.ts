@@ -13,10 +13,13 @@ export function useNotificationText() {
       t('notifications.unknownTournament'),
       language,
     );
-    const body = notificationBodyKey(notification.type, notification.params);
     return {
       title: t(`notifications.types.${notification.type}.title`, values),
-      body: t(`notifications.types.${notification.type}.${body}`, values),
+      // An order of play that names the user's match says it (decision 204).
+      body:
+        notificationBodyKey(notification.type, notification.params) === 'bodyMatch'
+          ? t('notifications.types.new_order_of_play.bodyMatch', values)
+          : t(`notifications.types.${notification.type}.body`, values),
     };
   };
 }
