@@ -1,0 +1,106 @@
+import { formatOrderOfPlayMatch, type NotificationList } from '@radar/shared';
+import { expect, test } from '../support/accounts';
+import { follow, waitUntilSearchable } from '../support/app-api';
+import { romeDay } from '../support/dates';
+import {
+  simulatorEnter,
+  simulatorOrderOfPlay,
+  simulatorPlayer,
+  simulatorPublish,
+} from '../support/simulator';
+
+/**
+ * Issue 29 point 2 on a phone (390 px): a followed tournament publishes an order of play with the
+ * user's card in it; the app reads the PDF once, the notification says the day, time, court and
+ * opponent and links the file, and the dashboard's next-tournament card says the match.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** A card number of 10 digits no other journey uses. */
+const newCard = () => String(5_000_000_000 + Math.floor(Math.random() * 4_000_000_000));
+
+test('phone: an order of play with the user in it tells the match time, on the dashboard and in the inbox', async ({
+  page,
+  request,
+  simulatorURL,
+  createUser,
+  login,
+}) => {
+  // The first ingestion pass, the one that reads the competition, then the order of play.
+  test.setTimeout(540_000);
+  await login(await createUser());
+
+  // The user's card and an opponent's, both entered in a tournament that starts tomorrow.
+  const mine = newCard();
+  const theirs = newCard();
+  await simulatorPlayer(request, simulatorURL, { cardNumber: mine, name: "Nicolo'", surname: "D'Amico" });
+  await simulatorPlayer(request, simulatorURL, { cardNumber: theirs, name: 'Mario', surname: 'Rossi' });
+  const name = `Open E2E Orari ${Date.now().toString(36)}`;
+  const tomorrow = romeDay(1);
+  const { guid, tournamentUids } = await simulatorPublish(request, simulatorURL, {
+    name,
+    city: 'Belluno',
+    province: 'BL',
+    startDate: tomorrow,
+    endDate: romeDay(2),
+  });
+  for (const cardNumber of [mine, theirs]) {
+    await simulatorEnter(request, simulatorURL, tournamentUids[0] ?? '', { cardNumber });
+  }
+  const card = await page.request.post('/api/fitp/validate', { data: { membershipCard: mine } });
+  expect(card.ok(), await card.text()).toBe(true);
+  await waitUntilSearchable(page, { guid, name, provinceId: 25 });
+  await follow(page, guid);
+
+  // The club publishes tomorrow's order of play: a grid of courts by times.
+  const fileName = await simulatorOrderOfPlay(request, simulatorURL, {
+    competitionGuid: guid,
+    date: tomorrow,
+    layout: 'grid',
+    matches: [{ time: '10:30', court: 3, top: [theirs], bottom: [mine] }],
+  });
+  const match = {
+    date: tomorrow,
+    time: '10:30',
+    timeKind: 'at' as const,
+    court: '3',
+    opponents: ['ROSSI MARIO'],
+  };
+  const body = formatOrderOfPlayMatch('it', match, { capitalized: true });
+
+  // A visit of the tournament reads its orders of play, and asks for a live-updates pass.
+  await expect
+    .poll(
+      async () => {
+        await page.request.get(`/api/competitions/${guid}`);
+        const list = (await (await page.request.get('/api/notifications')).json()) as NotificationList;
+        return list.items.find((n) => n.type === 'new_order_of_play')?.params.match ?? null;
+      },
+      { timeout: 360_000, intervals: [3000] },
+    )
+    .toEqual(match);
+
+  // The dashboard's next tournament says the match.
+  await page.goto('/home');
+  const next = page.getByRole('region', { name: 'I miei tornei' }).getByText('Prossimo torneo').locator('..');
+  await expect(next.getByRole('link', { name })).toBeVisible();
+  await expect(next).toContainText(`Il tuo prossimo incontro: ${formatOrderOfPlayMatch('it', match)}`);
+
+  // The inbox says it too, and opens the file through our server.
+  await page.goto('/communication');
+  await page
+    .getByRole('link', { name: new RegExp(`Ordine di gioco: ${name}`) })
+    .first()
+    .click();
+  const article = page.getByRole('article');
+  await expect(article.getByText(`${body}.`)).toBeVisible();
+  const link = article.getByRole('link', { name: 'Apri l’ordine di gioco' });
+  await expect(link).toHaveAttribute(
+    'href',
+    `/api/competitions/${guid}/files/order_of_play/${encodeURIComponent(fileName)}`,
+  );
+  const file = await page.request.get((await link.getAttribute('href')) ?? '');
+  expect(file.ok()).toBe(true);
+  expect(file.headers()['content-type']).toContain('application/pdf');
+});
