@@ -1,6 +1,6 @@
-import { formatOrderOfPlayMatch, type NotificationList } from '@radar/shared';
+import { type CompetitionDetailResponse, formatOrderOfPlayMatch, type NotificationList } from '@radar/shared';
 import { expect, test } from '../support/accounts';
-import { follow, waitUntilSearchable } from '../support/app-api';
+import { waitUntilSearchable } from '../support/app-api';
 import { romeDay } from '../support/dates';
 import {
   simulatorEnter,
@@ -51,7 +51,14 @@ test('phone: an order of play with the user in it tells the match time, on the d
   const card = await page.request.post('/api/fitp/validate', { data: { membershipCard: mine } });
   expect(card.ok(), await card.text()).toBe(true);
   await waitUntilSearchable(page, { guid, name, provinceId: 25 });
-  await follow(page, guid);
+  // Followed: by the card radar (the card is entered), or here if it has not run yet.
+  const detail = (await (
+    await page.request.get(`/api/competitions/${guid}`)
+  ).json()) as CompetitionDetailResponse;
+  const followed = await page.request.post('/api/subscriptions/tournaments/subscribe', {
+    data: { competitionGuid: guid, tournamentUuid: detail.competition.tournaments[0]?.uuid ?? '' },
+  });
+  expect([201, 409], await followed.text()).toContain(followed.status());
 
   // The club publishes tomorrow's order of play: a grid of courts by times.
   const fileName = await simulatorOrderOfPlay(request, simulatorURL, {

@@ -133,6 +133,30 @@ const oopPlayer = (p: Participant['player']): OopPlayer => ({
   ranking: p.ranking,
 });
 
+/** Courts a club's order of play uses at most. */
+const MAX_COURTS = 8;
+
+/**
+ * The draws' matches on the club's courts: every draw schedules its own courts, so two of them
+ * may name the same court at the same time; such a match moves to the next free court, else to
+ * the next slot (90 minutes later), as a referee would.
+ */
+function slotted(matches: readonly OopMatch[]): OopMatch[] {
+  const taken = new Set<string>();
+  return [...matches]
+    .sort((a, b) => a.minute - b.minute || a.court - b.court)
+    .map((m) => {
+      for (let minute = m.minute; ; minute += 90) {
+        for (let k = 0; k < MAX_COURTS; k++) {
+          const court = ((Math.min(m.court, MAX_COURTS) - 1 + k) % MAX_COURTS) + 1;
+          if (taken.has(`${minute}:${court}`)) continue;
+          taken.add(`${minute}:${court}`);
+          return { ...m, minute, court };
+        }
+      }
+    });
+}
+
 /**
  * What an order of play prints: a scripted file's own matches (players by card), else the day's
  * matches of the published draws as they stood when the file came out.
@@ -164,15 +188,16 @@ export function orderOfPlaySheet(
         bottom: match.bottom?.unit.players.map((p) => oopPlayer(p.player)) ?? [],
         label: `${label} - ${match.round}° turno`,
       }));
-  const rows = [...new Set(matches.map((m) => m.minute))].sort((a, b) => a - b);
+  const placed = file.matches ? matches : slotted(matches);
+  const rows = [...new Set(placed.map((m) => m.minute))].sort((a, b) => a - b);
   return {
     layout: file.layout ?? orderOfPlayLayoutOf(federation, c.guid),
     title: c.name.trim(),
     club: c.club,
     place: `${c.city} (${c.province.sigla})`,
     day,
-    courts: Math.max(1, ...matches.map((m) => m.court)),
-    matches,
+    courts: Math.max(1, ...placed.map((m) => m.court)),
+    matches: placed,
     publishedAt: file.publishedAt,
     followOnRows: new Set(
       rows.flatMap((_, row) =>

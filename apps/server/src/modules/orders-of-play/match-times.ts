@@ -7,7 +7,7 @@
  * partner's) in the stored words — for the notification's text (`orderOfPlayMatches`) and the
  * dashboard (`nextMatchOf`). A file that could not be read stays a plain notification that links it.
  */
-import { normalizeCardNumber, type OrderOfPlayMatch } from '@radar/shared';
+import { normalizeCardNumber, type OrderOfPlayMatch, romeDate } from '@radar/shared';
 import type { Executor } from '../../db/client';
 import type { FederationClient } from '../../federation/types';
 import type { AppLogger } from '../../logger';
@@ -29,7 +29,7 @@ export interface ReadDeps {
   now: () => Date;
 }
 
-/** Files first seen this long ago are not read any more (as live updates step over old events). */
+/** An undated file (`oop.pdf`) first seen this long ago is not read any more. */
 export const READ_WINDOW_MS = 24 * 3_600_000;
 /** A failed reading is tried again after this long. */
 export const RETRY_AFTER_MS = 3_600_000;
@@ -72,7 +72,8 @@ async function wordsOf(federation: FederationClient, file: FileToRead): Promise<
 }
 
 /**
- * Reads the new orders of play once each and stores their words; a failure (download, unreadable
+ * Reads the orders of play that matter (followed by a card holder, for today or later) once each
+ * and stores their words; a failure (download, unreadable
  * PDF) is logged and stored as such, tried again an hour later while the file is new. Never throws
  * for a file: the notifications go out plain. Returns how many files were read.
  */
@@ -80,6 +81,7 @@ export async function readNewOrdersOfPlay(deps: ReadDeps): Promise<number> {
   const now = deps.now();
   const files = await listFilesToRead(deps.db, {
     since: new Date(now.getTime() - READ_WINDOW_MS),
+    today: romeDate(now),
     retryBefore: new Date(now.getTime() - RETRY_AFTER_MS),
     limit: READS_PER_PASS,
   });

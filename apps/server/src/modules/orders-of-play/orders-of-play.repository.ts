@@ -1,7 +1,14 @@
 import { normalizeCardNumber } from '@radar/shared';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { fitpCards, orderOfPlayTexts, participants, tournamentItems, tournaments } from '../../db/schema';
+import {
+  fitpCards,
+  orderOfPlayTexts,
+  participants,
+  subscriptions,
+  tournamentItems,
+  tournaments,
+} from '../../db/schema';
 import type { TextWord } from './pdf-text';
 
 export interface FileToRead {
@@ -10,13 +17,21 @@ export interface FileToRead {
 }
 
 /**
- * Orders of play first seen since `since` whose text is not read yet, or whose reading failed
- * before `retryBefore`: the oldest first, at most `limit`.
+ * Orders of play worth reading: of a competition followed (not lost) by a user with a linked card,
+ * for a day of play from `today` on (or undated and first seen since `since`), whose text is not
+ * read yet or whose reading failed before `retryBefore`: the newest first, at most `limit`.
  */
 export function listFilesToRead(
   db: Executor,
-  options: { since: Date; retryBefore: Date; limit: number },
+  options: { since: Date; today: string; retryBefore: Date; limit: number },
 ): Promise<FileToRead[]> {
+  const followedByACard = db
+    .select({ one: sql`1` })
+    .from(subscriptions)
+    .innerJoin(fitpCards, eq(fitpCards.userId, subscriptions.userId))
+    .where(
+      and(eq(subscriptions.competitionGuid, tournamentItems.competitionGuid), eq(subscriptions.lost, false)),
+    );
   return db
     .select({ competitionGuid: tournamentItems.competitionGuid, fileName: tournamentItems.itemKey })
     .from(tournamentItems)
@@ -30,14 +45,18 @@ export function listFilesToRead(
     .where(
       and(
         eq(tournamentItems.kind, 'order_of_play'),
-        gte(tournamentItems.firstSeenAt, options.since),
+        or(
+          gte(tournamentItems.playDate, options.today),
+          and(isNull(tournamentItems.playDate), gte(tournamentItems.firstSeenAt, options.since)),
+        ),
+        exists(followedByACard),
         or(
           isNull(orderOfPlayTexts.fileName),
           and(isNotNull(orderOfPlayTexts.failedAt), lt(orderOfPlayTexts.failedAt, options.retryBefore)),
         ),
       ),
     )
-    .orderBy(asc(tournamentItems.firstSeenAt))
+    .orderBy(desc(tournamentItems.firstSeenAt))
     .limit(options.limit);
 }
 
