@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { type CompetitionDetailResponse, formatOrderOfPlayMatch, type NotificationList } from '@radar/shared';
 import { expect, test } from '../support/accounts';
 import { waitUntilSearchable } from '../support/app-api';
@@ -13,6 +14,9 @@ import {
  * Issue 29 point 2 on a phone (390 px): a followed tournament publishes an order of play with the
  * user's card in it; the app reads the PDF once, the notification says the day, time, court and
  * opponent and links the file, and the dashboard's next-tournament card says the match.
+ *
+ * `OOP_SCREENSHOTS=<dir>` also saves My tournaments' card and the notification at 390 and
+ * 1280 px, light and dark, in Italian and English, for a reviewer.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -110,4 +114,29 @@ test('phone: an order of play with the user in it tells the match time, on the d
   const file = await page.request.get((await link.getAttribute('href')) ?? '');
   expect(file.ok()).toBe(true);
   expect(file.headers()['content-type']).toContain('application/pdf');
+
+  const shots = process.env.OOP_SCREENSHOTS;
+  if (shots) {
+    const detail = page.url();
+    for (const language of ['it', 'en'] as const) {
+      await page.evaluate((lng) => localStorage.setItem('app-language', lng), language);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.goto('/home');
+          const card = page.getByRole('region', {
+            name: language === 'it' ? 'I miei tornei' : 'My tournaments',
+          });
+          await expect(card).toContainText(
+            language === 'it' ? 'Il tuo prossimo incontro' : 'Your next match',
+          );
+          await card.screenshot({ path: path.join(shots, `home-${language}-${width}-${scheme}.png`) });
+          await page.goto(detail);
+          await expect(page.getByRole('article')).toBeVisible();
+          await page.screenshot({ path: path.join(shots, `inbox-${language}-${width}-${scheme}.png`) });
+        }
+      }
+    }
+  }
 });
