@@ -98,6 +98,12 @@ test('phone: an order of play with the user in it tells the match time, on the d
   await expect(next.getByRole('link', { name })).toBeVisible();
   await expect(next).toContainText(`Il tuo prossimo incontro: ${formatOrderOfPlayMatch('it', match)}`);
 
+  // So does the tournament's order-of-play section.
+  await page.goto(`/competition/${guid}`);
+  await expect(page.getByRole('region', { name: 'Ordine di gioco' })).toContainText(
+    `Il tuo prossimo incontro: ${formatOrderOfPlayMatch('it', match)}`,
+  );
+
   // The inbox says it too, and opens the file through our server.
   await page.goto('/communication');
   await page

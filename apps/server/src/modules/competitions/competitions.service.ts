@@ -35,6 +35,7 @@ import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
 import { type RefreshOutcome, refreshCompetition } from '../ingestion/ingestion.service';
+import { nextMatchOf } from '../orders-of-play/match-times';
 import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';
 import {
   FILE_KINDS,
@@ -599,12 +600,13 @@ async function detailOf(
   user: User,
   at: MatchInstant,
 ): Promise<CompetitionDetail> {
-  const [tournaments, entries, items, deadlines, draws] = await Promise.all([
+  const [tournaments, entries, items, deadlines, draws, myMatch] = await Promise.all([
     findTournamentsOfCompetition(db, row.guid),
     findParticipantsOfCompetition(db, row.guid),
     findItemsOf(db, row.guid),
     findDeadlinesOfCompetition(db, row.guid),
     findDrawsOfCompetition(db, row.guid),
+    user.fitpCardNumber?.trim() ? nextMatchOf(db, user.id, row.guid, at.today) : null,
   ]);
   const summary = toSummary(row, tournaments, contextOf(side, [row], at), newSinceOf(at), false);
   const subs = side.subscriptions;
@@ -633,6 +635,7 @@ async function detailOf(
       .sort(
         (a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || a.fileName.localeCompare(b.fileName),
       ),
+    myMatch,
     hasCard: Boolean(user.fitpCardNumber?.trim()),
     // '' is a card without a ranking: none shown.
     cardRanking: side.cardRanking || null,
