@@ -16,6 +16,7 @@ import {
   findCardHolders,
   findPartners,
   findTexts,
+  hasText,
   listFilesToRead,
   saveText,
 } from './orders-of-play.repository';
@@ -86,20 +87,24 @@ export async function readNewOrdersOfPlay(deps: ReadDeps): Promise<number> {
     limit: READS_PER_PASS,
   });
   let read = 0;
-  for (const file of files) {
-    try {
-      const words = await wordsOf(deps.federation, file);
-      await saveText(deps.db, { ...file, words, at: deps.now(), failed: false });
-      read++;
-    } catch (error) {
-      deps.logger.warn(
-        { err: error, competitionGuid: file.competitionGuid, fileName: file.fileName },
-        'order of play not read: its notification links the file without the match time',
-      );
-      await saveText(deps.db, { ...file, words: [], at: deps.now(), failed: true });
-    }
-  }
+  for (const file of files) if (await readOne(deps, file)) read++;
   return read;
+}
+
+/** Reads one file and stores its words, or its failure (logged); whether it was read. */
+async function readOne(deps: ReadDeps, file: FileToRead): Promise<boolean> {
+  try {
+    const words = await wordsOf(deps.federation, file);
+    await saveText(deps.db, { ...file, words, at: deps.now(), failed: false });
+    return true;
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, competitionGuid: file.competitionGuid, fileName: file.fileName },
+      'order of play not read: its notification links the file without the match time',
+    );
+    await saveText(deps.db, { ...file, words: [], at: deps.now(), failed: true });
+    return false;
+  }
 }
 
 const asMatch = ({ date, time, timeKind, court, opponents }: FoundMatch): OrderOfPlayMatch => ({
@@ -127,19 +132,27 @@ async function playersOf(db: Executor, guid: string, userIds: readonly string[])
 
 /**
  * For a new order of play: each follower's first match in it (users without a linked card, or
- * not named in it, are absent). Reads the stored words only: nothing when the file was not read.
+ * not named in it, are absent). The file's stored words; a file recorded after this pass's
+ * reading (a visit meanwhile) is read now with `reader`, its words stored through `db`.
  */
 export async function orderOfPlayMatches(
   db: Executor,
   guid: string,
   fileName: string,
   userIds: readonly string[],
+  reader?: Omit<ReadDeps, 'db'>,
 ): Promise<Map<string, OrderOfPlayMatch>> {
   const out = new Map<string, OrderOfPlayMatch>();
   if (userIds.length === 0) return out;
-  const [text] = await findTexts(db, guid, { fileNames: [fileName] });
+  const players = await playersOf(db, guid, userIds);
+  if (players.length === 0) return out;
+  let [text] = await findTexts(db, guid, { fileNames: [fileName] });
+  if (!text && reader && !(await hasText(db, guid, fileName))) {
+    await readOne({ ...reader, db }, { competitionGuid: guid, fileName });
+    [text] = await findTexts(db, guid, { fileNames: [fileName] });
+  }
   if (!text || text.words.length === 0) return out;
-  for (const { userId, player, partner } of await playersOf(db, guid, userIds)) {
+  for (const { userId, player, partner } of players) {
     const [first] = findMatches(text.words, player, { fileDate: text.playDate, partner });
     if (first) out.set(userId, asMatch(first));
   }

@@ -75,6 +75,15 @@ export async function saveText(
     });
 }
 
+/** Whether the file has been read, or tried (`order_of_play_texts` has its row). */
+export async function hasText(db: Executor, guid: string, fileName: string): Promise<boolean> {
+  const [row] = await db
+    .select({ fileName: orderOfPlayTexts.fileName })
+    .from(orderOfPlayTexts)
+    .where(and(eq(orderOfPlayTexts.competitionGuid, guid), eq(orderOfPlayTexts.fileName, fileName)));
+  return row !== undefined;
+}
+
 export interface StoredText {
   fileName: string;
   playDate: string | null;

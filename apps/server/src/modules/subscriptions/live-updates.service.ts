@@ -105,6 +105,9 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
                 event.competitionGuid,
                 event.itemKey,
                 followers.filter((f) => f.competitionGuid === event.competitionGuid).map((f) => f.userId),
+                deps.federation && deps.logger
+                  ? { federation: deps.federation, logger: deps.logger, now: deps.now }
+                  : undefined,
               )
             : undefined;
         for (const follower of followers) {

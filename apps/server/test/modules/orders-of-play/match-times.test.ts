@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orderOfPlayTexts, subscriptions } from '../../../src/db/schema';
 import { type IngestionDeps, runIngestion } from '../../../src/modules/ingestion/ingestion.service';
-import { nextMatchOf } from '../../../src/modules/orders-of-play/match-times';
+import { nextMatchOf, orderOfPlayMatches } from '../../../src/modules/orders-of-play/match-times';
 import { runLiveUpdates } from '../../../src/modules/subscriptions/live-updates.service';
 import { createUser, linkCard } from '../../helpers/factories';
 import {
@@ -137,6 +137,16 @@ describe('the match time in order-of-play notifications', () => {
     expect(await nextMatchOf(t.database.db, named.id, row.guid, '2026-06-13')).toMatchObject({ court: '3' });
     expect(await nextMatchOf(t.database.db, named.id, row.guid, '2026-06-14')).toBeNull();
     expect(await nextMatchOf(t.database.db, other.id, row.guid, '2026-06-13')).toBeNull();
+
+    // A file recorded after the pass's reading (a visit meanwhile) is read when its event is handled.
+    await t.database.db.delete(orderOfPlayTexts).where(eq(orderOfPlayTexts.fileName, fileName));
+    const late = await orderOfPlayMatches(t.database.db, row.guid, fileName, [named.id, noCard.id], {
+      federation: fed,
+      logger,
+      now: () => clock,
+    });
+    expect([...late.keys()]).toEqual([named.id]);
+    expect(await t.database.db.select().from(orderOfPlayTexts)).toHaveLength(1);
 
     // A file whose download fails: logged, the notification links the file all the same.
     const broken = 'oraridigioco_20260614.pdf';
