@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { type CompetitionDetailResponse, formatOrderOfPlayMatch, type NotificationList } from '@radar/shared';
+import {
+  type CompetitionDetailResponse,
+  formatOrderOfPlayMatch,
+  type Notification,
+  type NotificationList,
+} from '@radar/shared';
 import { expect, test } from '../support/accounts';
 import { waitUntilSearchable } from '../support/app-api';
 import { romeDay } from '../support/dates';
@@ -32,7 +37,7 @@ test('phone: an order of play with the user in it tells the match time, on the d
   login,
 }) => {
   // The first ingestion pass, the one that reads the competition, then the order of play.
-  test.setTimeout(540_000);
+  test.setTimeout(720_000);
   await login(await createUser());
 
   // The user's card and an opponent's, both entered in a tournament that starts tomorrow.
@@ -47,7 +52,7 @@ test('phone: an order of play with the user in it tells the match time, on the d
     city: 'Belluno',
     province: 'BL',
     startDate: tomorrow,
-    endDate: romeDay(2),
+    endDate: romeDay(3),
   });
   for (const cardNumber of [mine, theirs]) {
     await simulatorEnter(request, simulatorURL, tournamentUids[0] ?? '', { cardNumber });
@@ -64,33 +69,54 @@ test('phone: an order of play with the user in it tells the match time, on the d
   });
   expect([201, 409], await followed.text()).toContain(followed.status());
 
-  // The club publishes tomorrow's order of play: a grid of courts by times.
-  const fileName = await simulatorOrderOfPlay(request, simulatorURL, {
-    competitionGuid: guid,
-    date: tomorrow,
-    layout: 'grid',
-    matches: [{ time: '10:30', court: 3, top: [theirs], bottom: [mine] }],
-  });
-  const match = {
-    date: tomorrow,
+  // The club publishes tomorrow's order of play: a grid of courts by times. A file the app's
+  // very first ingestion pass records is not news and is told to nobody (ingestion's baseline): on
+  // an app that has just started, the club publishes the next day's until one is told.
+  const matchOn = (date: string) => ({
+    date,
     time: '10:30',
     timeKind: 'at' as const,
     court: '3',
     opponents: ['ROSSI MARIO'],
-  };
-  const body = formatOrderOfPlayMatch('it', match, { capitalized: true });
-
-  // A visit of the tournament reads its orders of play, and asks for a live-updates pass.
-  await expect
-    .poll(
-      async () => {
-        await page.request.get(`/api/competitions/${guid}`);
-        const list = (await (await page.request.get('/api/notifications')).json()) as NotificationList;
-        return list.items.find((n) => n.type === 'new_order_of_play')?.params.match ?? null;
-      },
-      { timeout: 360_000, intervals: [3000] },
-    )
-    .toEqual(match);
+  });
+  const deadline = Date.now() + 480_000;
+  let told: { fileName: string; match: ReturnType<typeof matchOn> } | undefined;
+  for (let day = 1; !told; day++) {
+    const date = romeDay(day);
+    const fileName = await simulatorOrderOfPlay(request, simulatorURL, {
+      competitionGuid: guid,
+      date,
+      layout: 'grid',
+      matches: [{ time: '10:30', court: 3, top: [theirs], bottom: [mine] }],
+    });
+    // A visit of the tournament reads its orders of play, and asks for a live-updates pass.
+    let notification: Notification | undefined;
+    try {
+      await expect
+        .poll(
+          async () => {
+            await page.request.get(`/api/competitions/${guid}`);
+            const list = (await (await page.request.get('/api/notifications')).json()) as NotificationList;
+            notification = list.items.find(
+              (n) =>
+                n.type === 'new_order_of_play' && n.params.fileUrl?.endsWith(encodeURIComponent(fileName)),
+            );
+            return notification !== undefined;
+          },
+          { timeout: 150_000, intervals: [3000] },
+        )
+        .toBe(true);
+    } catch (error) {
+      if (Date.now() > deadline || day >= 3) throw error;
+      continue;
+    }
+    told = { fileName, match: matchOn(date) };
+    expect(notification?.params.match).toEqual(told.match);
+  }
+  const { fileName } = told;
+  const body = formatOrderOfPlayMatch('it', told.match, { capitalized: true });
+  // The dashboard and the tournament say the first match: tomorrow's (every file is read).
+  const match = matchOn(romeDay(1));
 
   // The dashboard's next tournament says the match.
   await page.goto('/home');
