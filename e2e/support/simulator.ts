@@ -69,3 +69,32 @@ export async function simulatorScore(
   const scored = await request.post(`${simulatorURL}/__sim/draws/score`, { data: score });
   expect(scored.ok(), await scored.text()).toBe(true);
 }
+
+/** Registers a player card on the simulator (its player sheet answers the app's card call). */
+export async function simulatorPlayer(
+  request: APIRequestContext,
+  simulatorURL: string,
+  player: { cardNumber: string; name: string; surname: string; gender?: 'M' | 'F'; ranking?: string },
+): Promise<void> {
+  const created = await request.post(`${simulatorURL}/__sim/players`, { data: player });
+  expect(created.ok(), await created.text()).toBe(true);
+}
+
+/**
+ * Publishes an order of play (`ordine-di-gioco/list`) whose PDF holds the given matches, players
+ * by card, in the layout asked for: how a journey puts a player at a time and court. Its file name.
+ */
+export async function simulatorOrderOfPlay(
+  request: APIRequestContext,
+  simulatorURL: string,
+  orderOfPlay: {
+    competitionGuid: string;
+    date: string;
+    layout?: 'grid' | 'list';
+    matches: { time: string; court: number; top: string[]; bottom: string[] }[];
+  },
+): Promise<string> {
+  const created = await request.post(`${simulatorURL}/__sim/orders-of-play`, { data: orderOfPlay });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { fileName: string }).fileName;
+}

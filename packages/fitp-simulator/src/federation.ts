@@ -30,6 +30,7 @@ import {
   statusAt,
   type TournamentSpec,
 } from './model';
+import type { OrderOfPlayLayout } from './order-of-play-pdf';
 import { DEFAULT_PLAYER_COUNT, type Player, PlayerPool } from './players';
 import { hashParts } from './prng';
 import { formatIsoDate, romeDayOf } from './rome-time';
@@ -44,6 +45,7 @@ import {
   participantIdBase,
   SCRIPTED_ITEM_ID_START,
   SCRIPTED_PARTICIPANT_OFFSET,
+  type ScriptedOopMatch,
 } from './timeline';
 
 export interface FederationOptions {
@@ -90,8 +92,10 @@ export interface CompetitionView {
 export interface CompetitionFile {
   readonly fileName: string;
   readonly publishedAt: number;
-  /** Orders of play: the day of play. */
+  /** Orders of play: the day of play, and a scripted file's layout and matches. */
   readonly day?: number;
+  readonly layout?: OrderOfPlayLayout;
+  readonly matches?: readonly ScriptedOopMatch[];
   /** Documents: the tournament it came from and its title. */
   readonly title?: string;
 }
@@ -450,6 +454,8 @@ export class Federation {
           fileName: named ?? `${prefix}_${formatIsoDate(day).replaceAll('-', '')}.pdf`,
           publishedAt: item.publishedAt,
           day,
+          ...(item.layout && { layout: item.layout }),
+          ...(item.matches && { matches: item.matches }),
         });
       }
     }
@@ -619,6 +625,8 @@ export class Federation {
       title: string;
       publishedAt: number;
       date?: number | undefined;
+      layout?: OrderOfPlayLayout | undefined;
+      matches?: readonly ScriptedOopMatch[] | undefined;
     },
   ): PublishedItem {
     const ref = this.requireTournament(tournamentUid);
@@ -630,6 +638,8 @@ export class Federation {
       title: item.title,
       publishedAt: item.publishedAt,
       ...(item.date === undefined ? {} : { date: item.date }),
+      ...(item.layout && { layout: item.layout }),
+      ...(item.matches && { matches: item.matches }),
     };
     overlay.items.push(published);
     this.noteScriptedChange(ref.competition, item.publishedAt);

@@ -4,8 +4,17 @@
  * matches of every draw of the competition (time, court, players) as text. Served by the GET
  * download paths; a file not listed (yet) answers 404.
  */
-import { buildDraw, type DrawMatch, type DrawSide, drawName } from './draws';
-import type { CompetitionDetailView, CompetitionFile, Federation } from './federation';
+import { buildDraw, type DrawMatch, drawAbbreviation } from './draws';
+import type { CompetitionDetailView, CompetitionFile, Federation, Participant } from './federation';
+import {
+  type OopMatch,
+  type OopPlayer,
+  ORDER_OF_PLAY_LAYOUTS,
+  type OrderOfPlayLayout,
+  type OrderOfPlaySheet,
+  writeOrderOfPlayPdf,
+} from './order-of-play-pdf';
+import { hashParts } from './prng';
 import { formatItalianDate, formatRomeDateTime } from './rome-time';
 
 export interface FileAnswer {
@@ -16,13 +25,13 @@ export interface FileAnswer {
 export type FileKind = 'document' | 'rules' | 'orderOfPlay';
 
 /** The file a download asks for at `now`, or undefined when the competition does not list it. */
-export function downloadFile(
+export async function downloadFile(
   federation: Federation,
   kind: FileKind,
   guid: string,
   fileName: string | undefined,
   now: number,
-): FileAnswer | undefined {
+): Promise<FileAnswer | undefined> {
   const view = federation.filesView(guid, now);
   if (!view) return undefined;
   const listed =
@@ -39,12 +48,13 @@ export function downloadFile(
         : listed[0]
       : listed.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
   if (!file) return undefined;
-  const lines =
-    kind === 'document'
-      ? documentLines(view, file)
-      : kind === 'rules'
-        ? rulesLines(view)
-        : orderOfPlayLines(federation, view, file, now);
+  if (kind === 'orderOfPlay') {
+    return {
+      contentType: 'application/pdf',
+      body: await writeOrderOfPlayPdf(orderOfPlaySheet(federation, view, file, now)),
+    };
+  }
+  const lines = kind === 'document' ? documentLines(view, file) : rulesLines(view);
   return { contentType: 'application/pdf', body: buildPdf(lines) };
 }
 
@@ -91,53 +101,110 @@ function rulesLines(view: CompetitionDetailView): PdfLine[] {
   ];
 }
 
-const sideText = (side: DrawSide | undefined): string =>
-  side ? side.unit.players.map(drawName).join(' / ') : 'da definire';
-
-const clock = (minute: number): string =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-
 /** The day's matches of every section, by time then court, as they stood when the file came out. */
 export function orderOfPlayMatches(
   federation: Federation,
   view: CompetitionDetailView,
   day: number,
   at: number,
-): Array<{ readonly match: DrawMatch; readonly tournament: string }> {
-  const out: Array<{ match: DrawMatch; tournament: string }> = [];
+): Array<{ readonly match: DrawMatch; readonly tournament: string; readonly label: string }> {
+  const out: Array<{ match: DrawMatch; tournament: string; label: string }> = [];
   for (const t of view.tournaments) {
     if (t.drawPublishedAt === undefined || t.drawPublishedAt > at) continue;
     for (const section of t.sections) {
       const schedule = federation.scheduleOf(view.competition, t, section);
       for (const match of buildDraw(federation.seed, section, schedule, at)) {
-        if (match.day === day) out.push({ match, tournament: t.spec.description });
+        if (match.day === day)
+          out.push({ match, tournament: t.spec.description, label: drawAbbreviation(t.spec) });
       }
     }
   }
   return out.sort((a, b) => a.match.minute - b.match.minute || a.match.court - b.match.court);
 }
 
-function orderOfPlayLines(
+/** The layout a competition's clubs print their orders of play in (stable per competition). */
+export const orderOfPlayLayoutOf = (federation: Federation, guid: string): OrderOfPlayLayout =>
+  ORDER_OF_PLAY_LAYOUTS[hashParts(federation.seed, 'oop-layout', guid) % ORDER_OF_PLAY_LAYOUTS.length] ??
+  'list';
+
+const oopPlayer = (p: Participant['player']): OopPlayer => ({
+  surname: p.surname,
+  firstName: p.firstName,
+  ranking: p.ranking,
+});
+
+/** Courts a club's order of play uses at most. */
+const MAX_COURTS = 8;
+
+/**
+ * The draws' matches on the club's courts: every draw schedules its own courts, so two of them
+ * may name the same court at the same time; such a match moves to the next free court, else to
+ * the next slot (90 minutes later), as a referee would.
+ */
+function slotted(matches: readonly OopMatch[]): OopMatch[] {
+  const taken = new Set<string>();
+  return [...matches]
+    .sort((a, b) => a.minute - b.minute || a.court - b.court)
+    .map((m) => {
+      for (let minute = m.minute; ; minute += 90) {
+        for (let k = 0; k < MAX_COURTS; k++) {
+          const court = ((Math.min(m.court, MAX_COURTS) - 1 + k) % MAX_COURTS) + 1;
+          if (taken.has(`${minute}:${court}`)) continue;
+          taken.add(`${minute}:${court}`);
+          return { ...m, minute, court };
+        }
+      }
+    });
+}
+
+/**
+ * What an order of play prints: a scripted file's own matches (players by card), else the day's
+ * matches of the published draws as they stood when the file came out.
+ */
+export function orderOfPlaySheet(
   federation: Federation,
   view: CompetitionDetailView,
   file: CompetitionFile,
   now: number,
-): PdfLine[] {
+): OrderOfPlaySheet {
   const day = file.day ?? 0;
-  const lines: PdfLine[] = [
-    ...header(view),
-    { text: `Ordine di gioco di ${formatItalianDate(day)}`, size: 14, bold: true },
-    { text: '' },
-  ];
-  const matches = orderOfPlayMatches(federation, view, day, Math.min(now, file.publishedAt));
-  for (const { match, tournament } of matches) {
-    lines.push({
-      text: `Ore ${clock(match.minute)} Campo ${match.court}  ${sideText(match.top)} - ${sideText(match.bottom)}  (${tournament})`,
-      size: 9,
+  const c = view.competition;
+  const cardPlayers = (cards: readonly string[]): OopPlayer[] =>
+    cards.flatMap((card) => {
+      const player = federation.findPlayer(card);
+      return player ? [oopPlayer(player)] : [];
     });
-  }
-  if (matches.length === 0) lines.push({ text: 'Gli incontri saranno pubblicati a breve.', size: 10 });
-  return lines;
+  const matches: OopMatch[] = file.matches
+    ? file.matches.map((m) => ({
+        minute: m.minute,
+        court: m.court,
+        top: cardPlayers(m.top),
+        bottom: cardPlayers(m.bottom),
+      }))
+    : orderOfPlayMatches(federation, view, day, Math.min(now, file.publishedAt)).map(({ match, label }) => ({
+        minute: match.minute,
+        court: match.court,
+        top: match.top?.unit.players.map((p) => oopPlayer(p.player)) ?? [],
+        bottom: match.bottom?.unit.players.map((p) => oopPlayer(p.player)) ?? [],
+        label: `${label} - ${match.round}° turno`,
+      }));
+  const placed = file.matches ? matches : slotted(matches);
+  const rows = [...new Set(placed.map((m) => m.minute))].sort((a, b) => a - b);
+  return {
+    layout: file.layout ?? orderOfPlayLayoutOf(federation, c.guid),
+    title: c.name.trim(),
+    club: c.club,
+    place: `${c.city} (${c.province.sigla})`,
+    day,
+    courts: Math.max(1, ...placed.map((m) => m.court)),
+    matches: placed,
+    publishedAt: file.publishedAt,
+    followOnRows: new Set(
+      rows.flatMap((_, row) =>
+        hashParts(federation.seed, 'oop-follow', c.guid, day, row) % 4 === 0 ? [row] : [],
+      ),
+    ),
+  };
 }
 
 // --- A one-page PDF with text lines ------------------------------------------------------------

@@ -110,6 +110,14 @@ export { CompetitionGenerator, DEFAULT_COMPETITION_COUNT, WEEKS_AFTER, WEEKS_BEF
 export { MAX_FETCH_ROWS, type PagingMode } from './list-query';
 export * from './model';
 export { capOf, MUNICIPALITY_CAPS } from './municipality-caps';
+export {
+  type OopMatch,
+  type OopPlayer,
+  ORDER_OF_PLAY_LAYOUTS,
+  type OrderOfPlayLayout,
+  type OrderOfPlaySheet,
+  writeOrderOfPlayPdf,
+} from './order-of-play-pdf';
 export { type Player, PlayerPool } from './players';
 export { Rng } from './prng';
 export { RANKING_LADDER, rankingValue } from './rankings';

@@ -21,6 +21,7 @@ import {
   type TournamentSpec,
 } from './model';
 import { BALLS, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, SURFACES, SURNAMES } from './names';
+import { ORDER_OF_PLAY_LAYOUTS } from './order-of-play-pdf';
 import { provinceWeight } from './places';
 import { categoryOf, type Gender, type Player } from './players';
 import { Rng } from './prng';
@@ -124,6 +125,23 @@ export const orderOfPlayInputSchema = z
     ...itemFields,
     /** The day of play; default: the day after publication. */
     date: localDate.optional(),
+    /** The PDF's layout; default: the competition's own (stable per competition). */
+    layout: z.enum(ORDER_OF_PLAY_LAYOUTS).optional(),
+    /**
+     * The day's matches, players by card (a pair in doubles), instead of the published draws'
+     * own: how a test puts a player in an order of play at a time and court of its choosing.
+     */
+    matches: z
+      .array(
+        z.strictObject({
+          time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM'),
+          court: z.number().int().min(1).max(8),
+          top: z.array(cardNumber).min(1).max(2),
+          bottom: z.array(cardNumber).min(1).max(2),
+        }),
+      )
+      .max(200)
+      .optional(),
   })
   .refine(oneOwner, ownerMessage);
 
@@ -538,6 +556,11 @@ export class Script {
       title: i.title ?? orderOfPlayTitle(date),
       publishedAt,
       date,
+      layout: i.layout,
+      matches: i.matches?.map((m) => {
+        const [hours, minutes] = m.time.split(':').map(Number);
+        return { minute: (hours ?? 0) * 60 + (minutes ?? 0), court: m.court, top: m.top, bottom: m.bottom };
+      }),
     });
     return { id: item.id, fileName: this.fileNameOf(uid, 'orderOfPlay', item.id, publishedAt) };
   }

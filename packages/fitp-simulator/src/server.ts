@@ -226,13 +226,14 @@ export function createSimulatorServer(deps: SimulatorServerDeps): SimulatorServe
       }
       case 'download': {
         const kind = DOWNLOAD_KINDS[path] as FileKind;
-        const file = downloadFile(
+        const file = await downloadFile(
           deps.federation,
           kind,
           caseInsensitive(query, 'competitionId') ?? '',
           caseInsensitive(query, 'fileName'),
           now,
         );
+        if (closing || res.destroyed) return;
         if (!file) return send(res, 404, {});
         const body = decision.malformed ? file.body.subarray(0, Math.floor(file.body.length / 2)) : file.body;
         if (req.method === 'HEAD') {

@@ -10,6 +10,7 @@
  */
 import { type Competition, type DrawType, isDoubles, type TournamentSpec } from './model';
 import { DOCUMENT_TITLES, WEEKDAYS_IT } from './names';
+import type { OrderOfPlayLayout } from './order-of-play-pdf';
 import type { EligiblePlayers, Gender, PlayerPool, PoolPlayer } from './players';
 import { hashParts, Rng } from './prng';
 import {
@@ -33,6 +34,17 @@ export interface PublishedItem {
   readonly publishedAt: number;
   /** The day of play, for orders of play. */
   readonly date?: EpochDay;
+  /** Scripted orders of play: the PDF's layout, and its matches instead of the draws' own. */
+  readonly layout?: OrderOfPlayLayout;
+  readonly matches?: readonly ScriptedOopMatch[];
+}
+
+/** A scripted order of play's match: players by card (a pair in doubles). */
+export interface ScriptedOopMatch {
+  readonly minute: number;
+  readonly court: number;
+  readonly top: readonly string[];
+  readonly bottom: readonly string[];
 }
 
 export interface TournamentTimeline {

@@ -1,3 +1,4 @@
+import { extractText } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf } from '../src/files';
 import type { SimulatorHandle } from '../src/index';
@@ -17,6 +18,19 @@ describe('documents, rules and orders of play', () => {
 
   const names = async (path: string, guid: string): Promise<Json> =>
     (await post(sim, path, { competitionId: guid })).body;
+  const bytes = async (path: string, guid: string, fileName?: string) => {
+    const query = `competitionId=${guid}${fileName === undefined ? '' : `&fileName=${encodeURIComponent(fileName)}`}`;
+    const response = await fetch(`${sim.url}${path}?${query}`);
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: Buffer.from(await response.arrayBuffer()),
+    };
+  };
+  const textOf = async (pdf: Buffer): Promise<string> => {
+    const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+    return text;
+  };
   const download = (path: string, guid: string, fileName?: string) =>
     request(
       sim,
@@ -69,13 +83,52 @@ describe('documents, rules and orders of play', () => {
     expect((await download(PATHS.orderOfPlayDownload, guid, oop.fileName)).status).toBe(404);
     sim.clock.set('2026-03-20T19:30:00Z');
     expect(await names(PATHS.ordersOfPlay, guid)).toEqual([oop.fileName]);
-    const pdf = await download(PATHS.orderOfPlayDownload, guid, oop.fileName);
+    const pdf = await bytes(PATHS.orderOfPlayDownload, guid, oop.fileName);
     expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const text = String(pdf.body);
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
-    for (const surname of ['ALFA', 'BRAVO', 'CHARLIE', 'DELTA']) expect(text).toContain(`${surname} TEST`);
-    expect(text).toMatch(/Ore 09:00 Campo 1/);
+    expect(pdf.contentType).toBe('application/pdf');
+    const text = await textOf(pdf.body);
+    expect(text).toContain('ORDINE DI GIOCO - SABATO 21/03/2026');
+    // The draw's two first-round matches: full names in a grid, surname and initial in a list.
+    for (const surname of ['ALFA', 'BRAVO', 'CHARLIE', 'DELTA'])
+      expect(text).toMatch(new RegExp(`${surname} T(EST|\\.)`));
+    expect(text).toMatch(/CAMPO 1[\s\S]*09:00|Campo 1 — ore 09\.00/);
+  });
+
+  it('writes a scripted order of play in either layout, the same bytes each time', async () => {
+    const { guid, tournamentUids } = sim.script.addCompetition({
+      startDate: '2026-03-21',
+      endDate: '2026-03-22',
+    });
+    const uid = defined(tournamentUids[0]);
+    const cards = ['5550000010', '5550000011', '5550000012', '5550000013'];
+    for (const [i, surname] of ['ROSSI', 'BIANCHI', 'VERDI', 'NERI'].entries()) {
+      sim.script.addEntry({ tournamentUid: uid, surname, name: 'MARIO', cardNumber: cards[i] });
+    }
+    const [a, b, c, d] = cards as [string, string, string, string];
+    const texts: string[] = [];
+    for (const [layout, date] of [
+      ['grid', '2026-03-21'],
+      ['list', '2026-03-22'],
+    ] as const) {
+      const oop = sim.script.addOrderOfPlay({
+        competitionGuid: guid,
+        date,
+        layout,
+        matches: [
+          { time: '10:30', court: 3, top: [a], bottom: [b] },
+          { time: '16:00', court: 1, top: [c], bottom: [d] },
+        ],
+      });
+      const first = await bytes(PATHS.orderOfPlayDownload, guid, oop.fileName);
+      const again = await bytes(PATHS.orderOfPlayDownload, guid, oop.fileName);
+      expect(Buffer.compare(first.body, again.body)).toBe(0);
+      texts.push(await textOf(first.body));
+    }
+    const [grid, list] = texts as [string, string];
+    expect(grid).toMatch(/ORA\s+CAMPO 1\s+CAMPO 2\s+CAMPO 3/);
+    expect(grid).toContain('ROSSI MARIO - BIANCHI MARIO');
+    expect(list).toContain('Campo 3 — ore 10.30 — ROSSI M. - BIANCHI M.');
+    expect(list).toContain('Campo 1 — non prima delle 16.00 — VERDI M. - NERI M.');
   });
 
   it('names a lone scripted order of play by its title (oop.pdf)', async () => {

@@ -15,6 +15,7 @@ import {
 import { entryVerdictSchema } from './entry-verdict';
 import { searchFiltersSchema } from './filters';
 import { CUT_LINE_STATES, drawNameFieldsSchema } from './fitp';
+import { orderOfPlayMatchSchema } from './order-of-play';
 
 export const SEARCH_VIEWS = ['tournaments', 'overview', 'schedule', 'documents'] as const;
 export type SearchView = (typeof SEARCH_VIEWS)[number];
@@ -424,6 +425,8 @@ export const competitionDetailSchema = competitionSummarySchema
     documents: z.array(competitionFileSchema),
     rules: z.array(competitionFileSchema),
     ordersOfPlay: z.array(competitionFileSchema),
+    /** The card holder's next match in the orders of play, from today on (decision 204). */
+    myMatch: orderOfPlayMatchSchema.nullable(),
     /** Whether the user has a federation card (positions of "my entry" need one). */
     hasCard: z.boolean(),
     /** The ranking of the user's card (eligibility is computed from it); null without a card. */

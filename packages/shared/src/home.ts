@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, EMAIL_MAX } from './constants';
+import { orderOfPlayMatchSchema } from './order-of-play';
 
 const isoInstant = z.iso.datetime({ offset: true });
 const isoDate = z.iso.date();
@@ -117,11 +118,20 @@ export const homeSchema = z
     week: z.object({ from: isoDate, to: isoDate, today: isoDate, days: z.array(weekDaySchema) }),
     /** A followed tournament being played (active), else the last one that ended (completed). */
     current: homeCompetitionSchema
-      .extend({ subscriptionId: z.uuid(), state: z.enum(['active', 'completed']) })
+      .extend({
+        subscriptionId: z.uuid(),
+        state: z.enum(['active', 'completed']),
+        /** The card holder's next match in its orders of play, from today on (decision 204). */
+        myMatch: orderOfPlayMatchSchema.nullable(),
+      })
       .nullable(),
     /** The followed tournament that starts next. */
     next: homeCompetitionSchema
-      .extend({ subscriptionId: z.uuid(), provinceName: z.string().nullable() })
+      .extend({
+        subscriptionId: z.uuid(),
+        provinceName: z.string().nullable(),
+        myMatch: orderOfPlayMatchSchema.nullable(),
+      })
       .nullable(),
   })
   .meta({ id: 'Home' });

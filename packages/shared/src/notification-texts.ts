@@ -1,6 +1,10 @@
 import type { Language } from './constants';
 import { translateShared } from './i18n';
 import type { NotificationParams, NotificationType } from './notifications';
+import { formatOrderOfPlayMatch } from './order-of-play';
+
+/** A sentence ends with one full stop (`contro ROSSI M.` has its own). */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 /** A translation function: `translateShared` bound to a language, or the web client's `t`. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
@@ -14,6 +18,8 @@ export interface NotificationTextValues {
   opponent: string;
   /** The score as written (winner's side), with a retirement said, or the walkover. */
   score: string;
+  /** An order of play's match for the user (docs/decisions/204): "Sabato 14 giugno, 10:30, campo 3, contro ROSSI M." */
+  match: string;
   [key: string]: string;
 }
 
@@ -33,29 +39,42 @@ function scoreText(t: Translate, params: NotificationParams): string {
   return params.retired ? `${score} ${t('notifications.personal.retired')}` : score;
 }
 
-/** The values of a notification's texts, in the language `t` translates to. */
-export function notificationTextValues(params: NotificationParams, t: Translate): NotificationTextValues {
+/** The values of a notification's texts, in `language`, which `t` translates to. */
+export function notificationTextValues(
+  params: NotificationParams,
+  t: Translate,
+  language: Language,
+): NotificationTextValues {
   return {
     tournamentName: params.tournamentName?.trim() || t('notifications.unknownTournament'),
     message: params.message?.trim() ?? '',
     roundLabel: roundLabel(t, params.round, params.rounds),
     opponent: params.opponent?.trim() || t('notifications.personal.unknownOpponent'),
     score: params.personal === 'result' ? scoreText(t, params) : (params.score ?? ''),
+    match: params.match
+      ? sentence(formatOrderOfPlayMatch(language, params.match, { capitalized: true }))
+      : '',
   };
 }
 
 /**
- * The catalogue entry (`<key>.title`, `<key>.body`) of a notification: its type's, or, for a
- * scoreboard that concerns the user's own matches, the next opponent's or the result's.
+ * The catalogue keys of a notification's title and body: its type's; for a scoreboard that
+ * concerns the user's own matches, the next opponent's or the result's; for an order of play
+ * that names the user's match, its type's title and the body that says the match (`bodyMatch`).
  */
-export function notificationTextKey(type: NotificationType, params: NotificationParams): string {
+export function notificationTextKeys(
+  type: NotificationType,
+  params: NotificationParams,
+): { title: string; body: string } {
+  const of = (key: string, body = 'body') => ({ title: `${key}.title`, body: `${key}.${body}` });
   if (type === 'new_scoreboard') {
-    if (params.personal === 'next_opponent') return 'notifications.personal.nextOpponent';
+    if (params.personal === 'next_opponent') return of('notifications.personal.nextOpponent');
     if (params.personal === 'result')
-      return params.won ? 'notifications.personal.won' : 'notifications.personal.lost';
-    if (params.updated) return 'notifications.scoreboardUpdated';
+      return of(params.won ? 'notifications.personal.won' : 'notifications.personal.lost');
+    if (params.updated) return of('notifications.scoreboardUpdated');
   }
-  return `notifications.types.${type}`;
+  if (type === 'new_order_of_play' && params.match) return of(`notifications.types.${type}`, 'bodyMatch');
+  return of(`notifications.types.${type}`);
 }
 
 /** The title and body of a notification in a language (spec §3: texts use `tournamentName`). */
@@ -65,7 +84,7 @@ export function notificationText(
   params: NotificationParams,
 ): { title: string; body: string } {
   const t: Translate = (key, values) => translateShared(language, key, values);
-  const values = notificationTextValues(params, t);
-  const key = notificationTextKey(type, params);
-  return { title: t(`${key}.title`, values), body: t(`${key}.body`, values) };
+  const values = notificationTextValues(params, t, language);
+  const keys = notificationTextKeys(type, params);
+  return { title: t(keys.title, values), body: t(keys.body, values) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderOfPlayMatchSchema } from './order-of-play';
 
 const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -152,6 +153,8 @@ export const notificationParamsSchema = z
     walkover: z.boolean().optional(),
     /** new_scoreboard: a draw published before and changed since (new results), not a new one. */
     updated: z.boolean().optional(),
+    /** new_order_of_play: the user's match found in the file (docs/decisions/204). */
+    match: orderOfPlayMatchSchema.optional(),
     /** new_order_of_play, new_document: the file on our server (`/api/competitions/{guid}/files/{kind}/{name}`). */
     fileUrl: z
       .string()

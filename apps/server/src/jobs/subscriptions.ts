@@ -6,16 +6,17 @@
  * (the passes are safe concurrently anyway: SKIP LOCKED claims and a locked event cursor).
  */
 import type { PgBoss } from 'pg-boss';
-import type { Db } from '../db/client';
 import { recordJobSuccess } from '../modules/health/job-runs.repository';
 import { runLiveUpdates } from '../modules/subscriptions/live-updates.service';
 import { runReminderPass } from '../modules/subscriptions/reminders.service';
-import type { JobDefinition } from './definition';
+import type { JobDefinition, JobDeps } from './definition';
 
 export const REMIND_QUEUE = 'remind';
 export const LIVE_UPDATES_QUEUE = 'live-updates';
 
-type PassDeps = { boss: PgBoss; db: Db; now: () => Date };
+type PassDeps = Pick<JobDeps, 'boss' | 'db' | 'now'>;
+/** Live updates read new orders of play through the federation client (decision 204). */
+type LiveDeps = Pick<JobDeps, 'boss' | 'db' | 'now' | 'federation' | 'logger'>;
 
 export const remindJob: JobDefinition<PassDeps> = {
   name: REMIND_QUEUE,
@@ -29,13 +30,19 @@ export const remindJob: JobDefinition<PassDeps> = {
   },
 };
 
-export const liveUpdatesJob: JobDefinition<PassDeps> = {
+export const liveUpdatesJob: JobDefinition<LiveDeps> = {
   name: LIVE_UPDATES_QUEUE,
   queue: { policy: 'stately', retryLimit: 1, retryDelay: 0, expireInSeconds: 15 * 60 },
   cron: () => '*/5 * * * *',
   work: { pollingIntervalSeconds: 2 },
   handler: (deps) => async () => {
-    await runLiveUpdates({ db: deps.db, queue: deps.boss, now: deps.now });
+    await runLiveUpdates({
+      db: deps.db,
+      queue: deps.boss,
+      now: deps.now,
+      federation: deps.federation,
+      logger: deps.logger,
+    });
     await recordJobSuccess(deps.db, LIVE_UPDATES_QUEUE, deps.now());
   },
 };

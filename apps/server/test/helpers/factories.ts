@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { type User, users } from '../../src/db/schema';
+import { fitpCards, type User, users } from '../../src/db/schema';
 import { createSession, SESSION_COOKIE } from '../../src/modules/auth/sessions';
 
 let sequence = 0;
@@ -34,4 +35,15 @@ export async function createUser(
 export async function signIn(db: Db, user: Pick<User, 'id'>): Promise<string> {
   const { token } = await createSession(db, user.id, {}, new Date());
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/** Links a federation card to the user, with the player's name as the federation writes it. */
+export async function linkCard(
+  db: Db,
+  user: Pick<User, 'id'>,
+  card: { cardNumber: string; name: string; surname: string },
+): Promise<void> {
+  const now = new Date();
+  await db.insert(fitpCards).values({ userId: user.id, ...card, fetchedAt: now, connectedAt: now });
+  await db.update(users).set({ fitpCardNumber: card.cardNumber }).where(eq(users.id, user.id));
 }

@@ -14,6 +14,7 @@ import type {
   FederationCompetitionDetail,
   FederationDownload,
   FederationDraw,
+  FederationFileKind,
   FederationParticipant,
   FederationPlayer,
   FederationTournament,
@@ -126,8 +127,27 @@ export class FakeFederation implements FederationClient {
     return null;
   }
 
-  async download(): Promise<FederationDownload | null> {
-    return null;
+  /** Downloadable files by `<guid>/<fileName>`: their bytes, or an error the download throws. */
+  readonly files = new Map<string, Uint8Array | Error>();
+
+  async download(
+    _kind: FederationFileKind,
+    guid: string,
+    fileName: string | null,
+  ): Promise<FederationDownload | null> {
+    const file = this.files.get(`${guid}/${fileName ?? ''}`);
+    if (file === undefined) return null;
+    if (file instanceof Error) throw file;
+    return {
+      contentType: 'application/pdf',
+      length: file.byteLength,
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(file);
+          controller.close();
+        },
+      }),
+    };
   }
 }
 

@@ -89,6 +89,12 @@ export const en: Catalogue = {
     deadlineAlarm: 'Registration for {{name}} closes in one day.',
     tournamentDescription: 'Tournament followed on Radar Tornei: {{url}}',
   },
+  orderOfPlay: {
+    followOn: 'to follow',
+    notBefore: 'not before {{time}}',
+    court: 'court {{court}}',
+    against: 'against {{opponents}}',
+  },
   notifications: {
     unknownTournament: 'a tournament',
     /** Personal draw notices (docs/decisions/203), sent as new_scoreboard. */
@@ -151,6 +157,8 @@ export const en: Catalogue = {
       new_order_of_play: {
         title: 'Order of play: {{tournamentName}}',
         body: 'The order of play of {{tournamentName}} has been published.',
+        /** When the user's match was found in the file: `Sabato 14 giugno, 10:30, campo 3, contro ROSSI M.` */
+        bodyMatch: '{{match}}',
       },
       platform_updates: {
         title: 'News from Radar Tornei',

@@ -91,6 +91,12 @@ export const it = {
     deadlineAlarm: 'Le iscrizioni a {{name}} chiudono tra un giorno.',
     tournamentDescription: 'Torneo seguito su Radar Tornei: {{url}}',
   },
+  orderOfPlay: {
+    followOn: 'a seguire',
+    notBefore: 'non prima delle {{time}}',
+    court: 'campo {{court}}',
+    against: 'contro {{opponents}}',
+  },
   notifications: {
     unknownTournament: 'un torneo',
     /** Personal draw notices (docs/decisions/203), sent as new_scoreboard. */
@@ -153,6 +159,8 @@ export const it = {
       new_order_of_play: {
         title: 'Ordine di gioco: {{tournamentName}}',
         body: 'È stato pubblicato l’ordine di gioco di {{tournamentName}}.',
+        /** When the user's match was found in the file: `Sabato 14 giugno, 10:30, campo 3, contro ROSSI M.` */
+        bodyMatch: '{{match}}',
       },
       platform_updates: {
         title: 'Novità da Radar Tornei',

@@ -228,6 +228,27 @@ export const tournamentItems = pgTable(
   ],
 );
 
+/**
+ * An order of play's text, read once from its PDF (docs/decisions/204): the words with their
+ * positions, which the parser (`modules/orders-of-play/parser.ts`) searches for a player's name,
+ * time and court. `failedAt` set (words empty) when the download or the reading failed; it is
+ * tried again an hour later, while the file is new.
+ */
+export const orderOfPlayTexts = pgTable(
+  'order_of_play_texts',
+  {
+    competitionGuid: text('competition_guid')
+      .notNull()
+      .references(() => competitions.guid, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** `{ page, x, y, w, size, text }[]` (`TextWord`, PDF points, y upwards). */
+    words: jsonb('words').$type<unknown[]>().notNull(),
+    extractedAt: timestamp('extracted_at', { withTimezone: true }).notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.competitionGuid, table.fileName] })],
+);
+
 /** Registration deadlines per ranking band (§3), replaced as a whole at each detail read. */
 export const tournamentDeadlines = pgTable(
   'tournament_deadlines',

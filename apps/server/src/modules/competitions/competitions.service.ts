@@ -41,6 +41,7 @@ import { criteriaConditions, type MatchInstant, matchInstant } from '../filters/
 import { matchFiltersOnPage, type PageMatch } from '../filters/filters-on-page';
 import { markFederationDown, readFederationStatus } from '../ingestion/ingestion.repository';
 import { type RefreshOutcome, refreshCompetition } from '../ingestion/ingestion.service';
+import { nextMatchOf } from '../orders-of-play/match-times';
 import { placeOfPostalCode } from '../places/places';
 import { type CalendarSnapshot, calendarSnapshotsOf } from './calendar-snapshot';
 import {
@@ -652,12 +653,13 @@ async function detailOf(
   user: User,
   at: MatchInstant,
 ): Promise<CompetitionDetail> {
-  const [tournaments, entries, items, deadlines, draws] = await Promise.all([
+  const [tournaments, entries, items, deadlines, draws, myMatch] = await Promise.all([
     findTournamentsOfCompetition(db, row.guid),
     findParticipantsOfCompetition(db, row.guid),
     findItemsOf(db, row.guid),
     findDeadlinesOfCompetition(db, row.guid),
     findDrawsOfCompetition(db, row.guid),
+    user.fitpCardNumber?.trim() ? nextMatchOf(db, user.id, row.guid, at.today) : null,
   ]);
   const deadlinesOf = groupDeadlines(deadlines);
   const myCard = normalizeCardNumber(user.fitpCardNumber);
@@ -702,6 +704,7 @@ async function detailOf(
       .sort(
         (a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || a.fileName.localeCompare(b.fileName),
       ),
+    myMatch,
     hasCard: Boolean(user.fitpCardNumber?.trim()),
     cardRanking: side.card?.ranking ?? null,
     tournaments: tournaments.map((t): TournamentDetail => {

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import type { CompetitionRow, User } from '../../db/schema';
 import { AppError } from '../../domain/errors';
+import { nextMatchOf } from '../orders-of-play/match-times';
 import {
   distanceKm,
   type Point,
@@ -166,6 +167,7 @@ export function currentOf(followed: Followed[], now: Date): Home['current'] {
       ...toHomeCompetition(active.competition, now),
       subscriptionId: active.subscription.id,
       state: 'active',
+      myMatch: null,
     };
   }
   const since = addDays(today, -CURRENT_COMPLETED_DAYS);
@@ -177,6 +179,7 @@ export function currentOf(followed: Followed[], now: Date): Home['current'] {
         ...toHomeCompetition(completed.competition, now),
         subscriptionId: completed.subscription.id,
         state: 'completed',
+        myMatch: null,
       }
     : null;
 }
@@ -198,6 +201,28 @@ export function nextOf(followed: Followed[], now: Date): Home['next'] {
     ...toHomeCompetition(next.competition, now),
     subscriptionId: next.subscription.id,
     provinceName: sigla ? (findProvinceBySigla(sigla)?.name ?? null) : null,
+    myMatch: null,
+  };
+}
+
+/**
+ * The card holder's next match in the current and the next tournament's orders of play, when
+ * one names them (decision 204); a completed tournament has none.
+ */
+async function withMyMatches(
+  db: Db,
+  userId: string,
+  today: string,
+  current: Home['current'],
+  next: Home['next'],
+): Promise<Pick<Home, 'current' | 'next'>> {
+  const [currentMatch, nextMatch] = await Promise.all([
+    current?.state === 'active' ? nextMatchOf(db, userId, current.guid, today) : null,
+    next ? nextMatchOf(db, userId, next.guid, today) : null,
+  ]);
+  return {
+    current: current && { ...current, myMatch: currentMatch },
+    next: next && { ...next, myMatch: nextMatch },
   };
 }
 
@@ -238,7 +263,6 @@ export async function getHome(deps: HomeDeps, user: User, where: Where): Promise
     },
     nearYou: { place: place?.place ?? null, items: place ? await nearYou(deps.db, place, now) : [] },
     week: weekOf(followed, now),
-    current: currentOf(followed, now),
-    next: nextOf(followed, now),
+    ...(await withMyMatches(deps.db, user.id, today, currentOf(followed, now), nextOf(followed, now))),
   };
 }

@@ -18,8 +18,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
 import { subscriptions } from '../../db/schema';
+import type { FederationClient } from '../../federation/types';
+import type { AppLogger } from '../../logger';
 import { consumeEvents } from '../events/event-consumer';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service';
+import { orderOfPlayMatches, readNewOrdersOfPlay } from '../orders-of-play/match-times';
 import { personalDrawNotices } from './my-draw';
 
 export const LIVE_UPDATES_CONSUMER = 'live-updates';
@@ -35,6 +38,9 @@ export interface LiveUpdatesDeps {
   db: Db;
   queue: PgBoss;
   now: () => Date;
+  /** With both, new orders of play are read first, for each follower's match time (decision 204). */
+  federation?: FederationClient;
+  logger?: AppLogger;
 }
 
 /** The event's dedupe key as a notification's (at most 300 characters: a long file name is hashed). */
@@ -58,6 +64,14 @@ function fileLink(
 export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
   const now = deps.now();
   let created = 0;
+  if (deps.federation && deps.logger) {
+    await readNewOrdersOfPlay({
+      db: deps.db,
+      federation: deps.federation,
+      logger: deps.logger,
+      now: deps.now,
+    });
+  }
   await consumeEvents(
     deps.db,
     { consumer: LIVE_UPDATES_CONSUMER, kinds: ['new_document', 'new_order_of_play', 'new_scoreboard'] },
@@ -88,6 +102,18 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
       for (const event of fresh) {
         const type = NOTIFICATION_OF[event.kind];
         const told = new Set<string>();
+        const matches =
+          event.kind === 'new_order_of_play' && event.itemKey
+            ? await orderOfPlayMatches(
+                tx,
+                event.competitionGuid,
+                event.itemKey,
+                followers.filter((f) => f.competitionGuid === event.competitionGuid).map((f) => f.userId),
+                deps.federation && deps.logger
+                  ? { federation: deps.federation, logger: deps.logger, now: deps.now }
+                  : undefined,
+              )
+            : undefined;
         for (const follower of followers) {
           if (follower.competitionGuid !== event.competitionGuid) continue;
           // A draw concerns its tournament's followers; a file, the whole competition's.
@@ -107,6 +133,7 @@ export async function runLiveUpdates(deps: LiveUpdatesDeps): Promise<number> {
               documentName: event.payload.title.slice(0, 300),
               ...(event.kind === 'new_scoreboard' && event.payload.updated === true && { updated: true }),
               ...fileLink(event.kind, event.competitionGuid, event.itemKey),
+              ...(matches?.has(follower.userId) && { match: matches.get(follower.userId) }),
             },
           });
         }

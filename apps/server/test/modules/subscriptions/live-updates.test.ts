@@ -233,7 +233,11 @@ describe('followed tournaments on the federation simulator', () => {
     await startJob(boss, ingestJob, { ...ingestion, boss });
     const passDeps = { boss, db: t.database.db, now: () => sim.clock.now() };
     await startJob(boss, remindJob, passDeps);
-    await startJob(boss, liveUpdatesJob, passDeps);
+    await startJob(boss, liveUpdatesJob, {
+      ...passDeps,
+      federation: ingestion.federation,
+      logger: silentLogger,
+    });
 
     const { guid, uuid, uid } = await published({ name: 'Coppa del Lago' });
     const follower: { u: User; cookie: string; client: ReturnType<typeof subscriptionsClient> } =

@@ -239,6 +239,42 @@ describe('notifications screen', () => {
     expect(within(list).getByText('Al 2° turno giochi contro ROSSI MARIO (4.2).')).toBeTruthy();
   });
 
+  it("an order of play that names the user's match says it, and still links its file", async () => {
+    const oop = {
+      ...make(ID_C, 'Open di Roma', true),
+      type: 'new_order_of_play',
+      group: 'order_of_play',
+      params: {
+        tournamentName: 'Open di Roma',
+        competitionGuid: 'guid-roma',
+        documentName: 'odg_20261212.pdf',
+        fileUrl: '/api/competitions/guid-roma/files/order_of_play/odg_20261212.pdf',
+        match: {
+          date: '2026-12-12',
+          time: '15:00',
+          timeKind: 'notBefore',
+          court: '2',
+          opponents: ['ROSSI M.', 'VERDI L.'],
+        },
+      },
+    } satisfies Notification;
+    stubRoutes({
+      'GET /api/notifications': () => ({ body: { items: [oop], nextCursor: null, unreadCount: 0 } }),
+      'GET /api/notifications/unread-count': () => ({ body: { unreadCount: 0 } }),
+      [`GET /api/notifications/${ID_C}`]: () => ({ body: oop }),
+    });
+    renderApp(`/communication/${ID_C}`);
+    const article = await screen.findByRole('article');
+    expect(
+      within(article).getByText(
+        'Sabato 12 dicembre, non prima delle 15:00, campo 2, contro ROSSI M. / VERDI L.',
+      ),
+    ).toBeTruthy();
+    expect(within(article).getByRole('link', { name: 'Apri l’ordine di gioco' }).getAttribute('href')).toBe(
+      '/api/competitions/guid-roma/files/order_of_play/odg_20261212.pdf',
+    );
+  });
+
   it('shows the texts in English when the interface is', async () => {
     inbox();
     renderApp('/communication');

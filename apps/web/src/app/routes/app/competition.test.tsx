@@ -108,6 +108,13 @@ describe('/competition/:guid', () => {
                 publishedAt: null,
               },
             ],
+            myMatch: {
+              date: '2026-12-12',
+              time: '10:30',
+              timeKind: 'at',
+              court: '3',
+              opponents: ['ROSSI M.'],
+            },
             tournaments: [
               tournament({
                 participants,
@@ -133,6 +140,13 @@ describe('/competition/:guid', () => {
     renderApp(`/competition/${GUID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Torneo Open di Natale' })).toBeTruthy();
     expect(screen.getByText('Tennis Club Parioli')).toBeTruthy();
+    // The card holder's match, found in the orders of play, above their files.
+    const orders = screen.getByRole('region', { name: 'Ordine di gioco' });
+    expect(
+      within(orders).getByText(
+        'Il tuo prossimo incontro: sabato 12 dicembre, 10:30, campo 3, contro ROSSI M.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Roma (RM)')).toBeTruthy();
     // "il" before an instant (not "al"), elided before 1, 8 and 11.
     expect(screen.getByText('Dati della federazione aggiornati il 22 nov 2026, 09:00')).toBeTruthy();

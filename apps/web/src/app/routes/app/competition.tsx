@@ -65,6 +65,7 @@ export function CompetitionRoute() {
               documents={competition.documents}
               rules={competition.rules}
               ordersOfPlay={competition.ordersOfPlay}
+              myMatch={competition.myMatch}
             />
           )}
           {!competition.detailPublished ? (

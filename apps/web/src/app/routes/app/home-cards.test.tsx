@@ -52,6 +52,7 @@ function home(overrides: Partial<Home> = {}): Home {
       status: 2,
       subscriptionId: '00000000-0000-4000-8000-000000000001',
       state: 'active',
+      myMatch: null,
     },
     next: null,
     ...overrides,

@@ -2,6 +2,7 @@ import type { FollowedTournament, Home, MyTournamentSection } from '@radar/share
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/auth/session-store';
+import { i18n } from '@/lib/i18n';
 import { stubApi, testUser } from '../../../../test/api-stub';
 import { savedFilter } from '../../../../test/fixtures/filters';
 import { pointerDownOptions, renderApp } from '../../../../test/test-utils';
@@ -148,7 +149,12 @@ describe('dashboard: my tournaments', () => {
         ],
       },
       'GET /home': homeWith(
-        { ...homeCompetition, subscriptionId: '5b1f0c2e-0000-4000-8000-000000000001', provinceName: 'Roma' },
+        {
+          ...homeCompetition,
+          subscriptionId: '5b1f0c2e-0000-4000-8000-000000000001',
+          provinceName: 'Roma',
+          myMatch: null,
+        },
         {
           ...homeCompetition,
           guid: '25C6CC33-AE3A-447E-A55B-FBE66FBAFC82',
@@ -160,6 +166,7 @@ describe('dashboard: my tournaments', () => {
           status: 2,
           subscriptionId: '5b1f0c2e-0000-4000-8000-000000000002',
           state: 'active',
+          myMatch: null,
         },
       ),
     });
@@ -176,6 +183,51 @@ describe('dashboard: my tournaments', () => {
     expect(within(current).getByRole('link', { name: 'Torneo di Primavera' })).toBeTruthy();
     expect(within(current).getByText('Isernia (IS)')).toBeTruthy();
     expect(card.queryByText('Memorial Rossi')).toBeNull();
+  });
+
+  it("says the card holder's next match from the orders of play, in Italian and in English", async () => {
+    const myMatch = {
+      date: '2036-12-13',
+      time: '10:30',
+      timeKind: 'at' as const,
+      court: '3',
+      opponents: ['ROSSI M.'],
+    };
+    stubApi({
+      'GET /user': testUser(),
+      'GET /subscriptions/my-tournaments': { items: [item(1, 'open_registration', 'Open di Natale')] },
+      'GET /home': homeWith(
+        {
+          ...homeCompetition,
+          subscriptionId: '5b1f0c2e-0000-4000-8000-000000000001',
+          provinceName: 'Roma',
+          myMatch,
+        },
+        {
+          ...homeCompetition,
+          guid: 'CUR',
+          name: 'Torneo in casa',
+          subscriptionId: '5b1f0c2e-0000-4000-8000-000000000002',
+          state: 'active',
+          myMatch: { ...myMatch, time: null, timeKind: 'followOn', opponents: [] },
+        },
+      ),
+    });
+    renderApp('/home');
+    const card = within(await screen.findByRole('region', { name: 'I miei tornei' }));
+    const next = (await card.findByText('Prossimo torneo')).parentElement as HTMLElement;
+    expect(
+      within(next).getByText('Il tuo prossimo incontro: sabato 13 dicembre, 10:30, campo 3, contro ROSSI M.'),
+    ).toBeTruthy();
+    const current = card.getByText('Torneo in corso').parentElement as HTMLElement;
+    expect(
+      within(current).getByText('Il tuo prossimo incontro: sabato 13 dicembre, a seguire, campo 3'),
+    ).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+    expect(
+      await card.findByText('Your next match: Saturday 13 December, 10:30, court 3, against ROSSI M.'),
+    ).toBeTruthy();
+    await act(() => i18n.changeLanguage('it'));
   });
 
   it("names one current tournament, the dashboard answer's, even with two being played", async () => {
@@ -202,6 +254,7 @@ describe('dashboard: my tournaments', () => {
         status: 2,
         subscriptionId: '5b1f0c2e-0000-4000-8000-000000000002',
         state: 'active',
+        myMatch: null,
       }),
     });
     renderApp('/home');
@@ -231,6 +284,7 @@ describe('dashboard: my tournaments', () => {
           registrationClosesAt: new Date(Date.now() - 86_400_000).toISOString(),
           subscriptionId: '5b1f0c2e-0000-4000-8000-000000000001',
           provinceName: 'Roma',
+          myMatch: null,
         },
         {
           ...homeCompetition,
@@ -239,6 +293,7 @@ describe('dashboard: my tournaments', () => {
           status: 1,
           subscriptionId: '5b1f0c2e-0000-4000-8000-000000000002',
           state: 'completed',
+          myMatch: null,
         },
       ),
     });

@@ -1,22 +1,24 @@
 import {
   type Language,
   type Notification,
-  notificationTextKey,
+  notificationTextKeys,
   notificationTextValues,
   type Translate,
 } from '@radar/shared';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '@/lib/format';
+import { useLanguage } from '@/lib/use-language';
 
 /** A notification's title and body in the language shown now (the texts of @radar/shared). */
 export function useNotificationText() {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (notification: Pick<Notification, 'type' | 'params'>) => {
-    // The keys are the shared catalogue's, picked at run time (the personal draw notices).
+    // The keys are the shared catalogue's, picked at run time (personal draw notices, a match).
     const translate = t as unknown as Translate;
-    const values = notificationTextValues(notification.params, translate);
-    const key = notificationTextKey(notification.type, notification.params);
-    return { title: translate(`${key}.title`, values), body: translate(`${key}.body`, values) };
+    const values = notificationTextValues(notification.params, translate, language);
+    const keys = notificationTextKeys(notification.type, notification.params);
+    return { title: translate(keys.title, values), body: translate(keys.body, values) };
   };
 }
 

@@ -1,5 +1,5 @@
-import { type CompetitionFile, romeDate } from '@radar/shared';
-import { FileText } from 'lucide-react';
+import { type CompetitionFile, formatOrderOfPlayMatch, type OrderOfPlayMatch, romeDate } from '@radar/shared';
+import { CalendarClock, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExpandButton } from '@/components/expand-button';
@@ -28,10 +28,13 @@ function FileList({
   files,
   empty,
   earlier = [],
+  lead,
 }: {
   title: string;
   files: CompetitionFile[];
   empty: string;
+  /** A line above the files (the user's next match). */
+  lead?: string | undefined;
   /** Files listed only on demand (the past days' orders of play). */
   earlier?: CompetitionFile[];
 }) {
@@ -42,6 +45,12 @@ function FileList({
   return (
     <section aria-label={title} className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
       <h3 className="mb-3 font-semibold">{title}</h3>
+      {lead && (
+        <p className="mb-3 flex items-start gap-2 text-sm font-medium">
+          <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {lead}
+        </p>
+      )}
       {earlier.length > 0 && (
         <ExpandButton
           className="mb-2 -ml-2"
@@ -87,12 +96,16 @@ export function CompetitionFiles({
   documents,
   rules,
   ordersOfPlay,
+  myMatch = null,
 }: {
   documents: CompetitionFile[];
   rules: CompetitionFile[];
   ordersOfPlay: CompetitionFile[];
+  /** The card holder's next match found in the orders of play (decision 204). */
+  myMatch?: OrderOfPlayMatch | null;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { current, earlier } = currentOrdersOfPlay(ordersOfPlay, romeDate(new Date()));
   return (
     <div className="mb-8 grid gap-4 lg:grid-cols-3">
@@ -101,6 +114,11 @@ export function CompetitionFiles({
         files={current}
         earlier={earlier}
         empty={t('competition.ordersOfPlay.empty')}
+        lead={
+          myMatch
+            ? t('competition.ordersOfPlay.myMatch', { match: formatOrderOfPlayMatch(language, myMatch) })
+            : undefined
+        }
       />
       <FileList
         title={t('competition.documents.title')}

@@ -1,5 +1,10 @@
-import type { Home, HomeCompetition } from '@radar/shared';
-import { ArrowRight, CalendarDays, Clock, MapPin, Trophy } from 'lucide-react';
+import {
+  formatOrderOfPlayMatch,
+  type Home,
+  type HomeCompetition,
+  type OrderOfPlayMatch,
+} from '@radar/shared';
+import { ArrowRight, CalendarClock, CalendarDays, Clock, MapPin, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -23,7 +28,7 @@ function Highlight({
 }: {
   label: string;
   item: Highlighted;
-  facts: { icon: typeof Clock; text: string }[];
+  facts: { icon: typeof Clock; text: string; strong?: boolean }[];
 }) {
   return (
     <div className="flex min-w-0 flex-col gap-1.5 rounded-xl border border-border p-4">
@@ -35,9 +40,17 @@ function Highlight({
         {item.name}
       </Link>
       <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
-        {facts.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-center gap-2">
-            <Icon aria-hidden="true" className="size-4 shrink-0" />
+        {facts.map(({ icon: Icon, text, strong }) => (
+          <li
+            key={text}
+            className={
+              strong ? 'flex items-start gap-2 font-medium text-foreground' : 'flex items-center gap-2'
+            }
+          >
+            <Icon
+              aria-hidden="true"
+              className={strong ? 'mt-0.5 size-4 shrink-0 text-primary' : 'size-4 shrink-0'}
+            />
             {text}
           </li>
         ))}
@@ -65,6 +78,17 @@ export function MyTournamentsCard({
   const language = useLanguage();
   const query = useMyTournaments();
   const items = query.data?.items ?? [];
+  // The card holder's next match, found in the tournament's orders of play (decision 204).
+  const myMatch = (match: OrderOfPlayMatch | null) =>
+    match
+      ? [
+          {
+            icon: CalendarClock,
+            text: t('subscriptions.home.myMatch', { match: formatOrderOfPlayMatch(language, match) }),
+            strong: true,
+          },
+        ]
+      : [];
 
   return (
     <Card aria-labelledby="my-tournaments-title">
@@ -102,6 +126,7 @@ export function MyTournamentsCard({
                   label={t('subscriptions.home.next')}
                   item={next}
                   facts={[
+                    ...myMatch(next.myMatch),
                     ...(next.registrationClosesAt
                       ? [
                           {
@@ -133,6 +158,7 @@ export function MyTournamentsCard({
                   )}
                   item={current}
                   facts={[
+                    ...myMatch(current.myMatch),
                     {
                       icon: CalendarDays,
                       text: formatDayRange(current.startDate, current.endDate, language),
