@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILTER_REASONS } from './competitions';
 import { orderOfPlayMatchSchema } from './order-of-play';
 
 const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -84,17 +85,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationGroup, Channel
   card_entries: { email: true, push: true },
 };
 
-/** Why a new tournament matched a filter (spec §3 "reasons a filter matched"). */
-export const MATCH_REASONS = [
-  'region',
-  'province',
-  'distance',
-  'status',
-  'dates',
-  'prize',
-  'type',
-  'category',
-] as const;
+/** Why a new tournament matched a filter (spec §3 "reasons a filter matched"): the search's reasons. */
+export const MATCH_REASONS = FILTER_REASONS;
 export type MatchReason = (typeof MATCH_REASONS)[number];
 
 /** What a personal `new_scoreboard` tells (docs/decisions/203): no notification type of its own (spec §3). */
