@@ -70,14 +70,25 @@ export async function simulatorScore(
   expect(scored.ok(), await scored.text()).toBe(true);
 }
 
-/** Registers a player card on the simulator (its player sheet answers the app's card call). */
+/**
+ * Registers a player on the simulator (its player sheet answers the app's card call): a card of
+ * the journey's own, or one the simulator picks. Its card number.
+ */
 export async function simulatorPlayer(
   request: APIRequestContext,
   simulatorURL: string,
-  player: { cardNumber: string; name: string; surname: string; gender?: 'M' | 'F'; ranking?: string },
-): Promise<void> {
+  player: {
+    cardNumber?: string;
+    name?: string;
+    surname?: string;
+    gender?: 'M' | 'F';
+    ranking?: string;
+    province?: string;
+  },
+): Promise<string> {
   const created = await request.post(`${simulatorURL}/__sim/players`, { data: player });
   expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { cardNumber: string }).cardNumber;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CompetitionDetailResponse, NotificationList } from '@radar/shared';
 import { expect, test } from '../support/accounts';
-import { simulatorEnter, simulatorPublish } from '../support/simulator';
+import { simulatorEnter, simulatorPlayer, simulatorPublish } from '../support/simulator';
 
 /**
  * Issue 31, point 9 ("Broken things"), on a phone (390 px): "Segna come non letta" holds, the
@@ -267,11 +267,11 @@ test.describe('broken things at 390 px', () => {
   }) => {
     test.setTimeout(600_000);
     await login(await createUser());
-    const player = await request.post(`${simulatorURL}/__sim/players`, {
-      data: { gender: 'M', ranking: '4.3', province: 'MT' },
+    const cardNumber = await simulatorPlayer(request, simulatorURL, {
+      gender: 'M',
+      ranking: '4.3',
+      province: 'MT',
     });
-    expect(player.ok(), await player.text()).toBe(true);
-    const { cardNumber } = (await player.json()) as { cardNumber: string };
     const name = `Open E2E Lasciato ${Date.now().toString(36)}`;
     const target = await publish(request, page, simulatorURL, { name, city: 'Matera', province: 'MT' }, [
       { name: 'Luca', surname: 'Forte', ranking: '4.1' },

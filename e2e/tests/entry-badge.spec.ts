@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/accounts';
-import { simulatorPublish } from '../support/simulator';
+import { simulatorPlayer, simulatorPublish } from '../support/simulator';
 
 /**
  * Issue 31 point 1 (decision 206), on a phone: the entry badge tells the truth. A connected card
@@ -32,17 +32,14 @@ test('the entry badge says why not: gender asked, women’s draw, registration c
   const suffix = Date.now().toString(36);
   // A player of the journey's own (a card no other journey or retry holds).
   const card = `70${Date.now().toString().slice(-8)}`;
-  const player = await request.post(`${simulatorURL}/__sim/players`, {
-    data: {
-      cardNumber: card,
-      name: 'Paolo',
-      surname: 'Verdetto',
-      gender: 'M',
-      ranking: '4.5',
-      province: 'RM',
-    },
+  await simulatorPlayer(request, simulatorURL, {
+    cardNumber: card,
+    name: 'Paolo',
+    surname: 'Verdetto',
+    gender: 'M',
+    ranking: '4.5',
+    province: 'RM',
   });
-  expect(player.status(), await player.text()).toBe(201);
   const draws = [
     {
       type: 'Femminile' as const,

@@ -4,7 +4,13 @@ import type { CompetitionDetailResponse, NotificationList } from '@radar/shared'
 import { expect, test } from '../support/accounts';
 import { follow } from '../support/app-api';
 import { romeDay } from '../support/dates';
-import { simulatorEnter, simulatorPublish, simulatorPublishDraw, simulatorScore } from '../support/simulator';
+import {
+  simulatorEnter,
+  simulatorPlayer,
+  simulatorPublish,
+  simulatorPublishDraw,
+  simulatorScore,
+} from '../support/simulator';
 
 /**
  * Issue 29 point 1 on a phone (390 px): a player whose card is in a followed tournament's draw
@@ -45,10 +51,13 @@ test('my draw: potential opponents, then the opponent, the path highlighted, and
 
   // The user's card: a player of the simulator, connected as Settings › FITP does.
   const card = String(Date.now()).slice(-10);
-  const player = await request.post(`${simulatorURL}/__sim/players`, {
-    data: { cardNumber: card, name: 'Mario', surname: 'Tabellone', ranking: '4.1', gender: 'M' },
+  await simulatorPlayer(request, simulatorURL, {
+    cardNumber: card,
+    name: 'Mario',
+    surname: 'Tabellone',
+    ranking: '4.1',
+    gender: 'M',
   });
-  expect(player.ok(), await player.text()).toBe(true);
   const connected = await page.request.post('/api/fitp/validate', { data: { membershipCard: card } });
   expect(connected.ok(), await connected.text()).toBe(true);
 
