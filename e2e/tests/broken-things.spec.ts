@@ -302,10 +302,13 @@ test.describe('broken things at 390 px', () => {
     await dialog.getByRole('button', { name: 'Chiudi' }).first().click();
     await expect(dialog).toBeHidden();
 
-    // Explore's "only what I can enter": the ranking inside the hint's sentence, no "(4.3)" after it.
+    // Explore's "only what I can enter": the ranking inside the hint's sentence, no "(4.3)" after it,
+    // and the gender and birth year the rule needs asked for (decision 206).
     await page.goto('/explore');
     const toggle = page.getByRole('switch', { name: 'Solo tornei a cui posso iscrivermi' });
-    await expect(toggle).toHaveAccessibleDescription('In base alla classifica della tua tessera: 4.3.');
+    await expect(toggle).toHaveAccessibleDescription(
+      'Con le iscrizioni aperte, per la tua classifica 4.3, il tuo sesso e la tua età. Indica sesso e anno di nascita in Impostazioni › FITP',
+    );
 
     // The card leaves the entry list: once the app has read the list again (a visit reads it when
     // over a minute old) and the radar has run after the next pass, the sync is pending.
