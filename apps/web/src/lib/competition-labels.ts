@@ -39,6 +39,19 @@ export function drawName(t: TFunction, language: Language, draw: Draw & { descri
   return drawLabel(t, draw);
 }
 
+/**
+ * A draw section's title: the federation's words without their code (`SM4_Tabellone finale` →
+ * "Tabellone finale"); the stage by name in the interface's language ("Main draw", "Qualifying
+ * draw 4.6-3.5"), the federation's words as they are when the stage is not one of the three.
+ */
+export function sectionTitle(t: TFunction, title: string): string {
+  const words = title.replace(/^[A-Z0-9]+_\s*/, '').trim() || title.trim();
+  const stage = /^tabellone\s+(finale|iniziale|intermedio)\b\s*(.*)$/i.exec(words);
+  if (!stage) return words;
+  const name = stage[1]?.toLowerCase() as 'finale' | 'iniziale' | 'intermedio';
+  return [t(`competition.draws.stage.${name}`), stage[2]?.trim()].filter(Boolean).join(' ');
+}
+
 export function sourceLabel(t: TFunction, codFonte: number | null, fallback: string | null): string {
   if (codFonte === 1 || codFonte === 2 || codFonte === 3) return t(`competitions.source.${codFonte}`);
   return fallback ?? t('competitions.unknown');

@@ -2,6 +2,7 @@ import { type BracketCell, type BracketSlot, type Draw, type DrawSideDto, drawBr
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { sectionTitle } from '@/lib/competition-labels';
 import { cn } from '@/lib/utils';
 import { drawMatches, roundName, sideNames } from '../lib/draw-rounds';
 
@@ -75,7 +76,7 @@ function Match({ cell }: { cell: BracketCell<DrawSideDto> }) {
  */
 export function DrawBracket({ draw }: { draw: Draw }) {
   const { t } = useTranslation();
-  const title = draw.title ?? t('competition.draws.title');
+  const title = draw.title ? sectionTitle(t, draw.title) : t('competition.draws.title');
   const bracket = useMemo(() => drawBracket(drawMatches(draw)), [draw]);
   const rounds = Array.from({ length: bracket.rounds }, (_, i) => i + 1);
   const scroller = useRef<HTMLElement>(null);

@@ -2,6 +2,7 @@ import type { Draw, DrawSideDto, MyDraw, MyDrawStep } from '@radar/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { sectionTitle } from '@/lib/competition-labels';
 import { roundName, sideNames } from '../lib/draw-rounds';
 
 /** A side's rankings and seed: "4.2 · Testa di serie n. 1". */
@@ -103,7 +104,7 @@ export function MyDrawCard({ draw, myDraw }: { draw: Pick<Draw, 'title' | 'round
         <h3 id={titleId} className="font-semibold">
           {t('competition.myDraw.title')}
         </h3>
-        {draw.title && <span className="text-xs text-muted-foreground">{draw.title}</span>}
+        {draw.title && <span className="text-xs text-muted-foreground">{sectionTitle(t, draw.title)}</span>}
       </div>
       {myDraw.side.players.length > 1 && (
         <p className="text-sm">{t('competition.myDraw.pair', { names: sideNames(myDraw.side) })}</p>
