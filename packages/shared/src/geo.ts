@@ -256,3 +256,8 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
 export const WITHIN_KM_CHOICES = [10, 30, 50, 100] as const;
 export type WithinKm = (typeof WITHIN_KM_CHOICES)[number];
 export const DEFAULT_WITHIN_KM: WithinKm = 30;
+
+/** `distanceKm` as the app shows it and answers it: to one decimal (`12.3`). */
+export function shownDistanceKm(a: GeoPoint, b: GeoPoint): number {
+  return Math.round(distanceKm(a, b) * 10) / 10;
+}

@@ -12,7 +12,6 @@ import {
   competitionFileUrl,
   competitionVerdict,
   type DocumentEntry,
-  distanceKm,
   type EntryPlayer,
   type EntryVerdict,
   entryVerdict,
@@ -23,6 +22,7 @@ import {
   type SearchCompetitionsQuery,
   type SearchCompetitionsResponse,
   type SearchOverview,
+  shownDistanceKm,
   type TournamentDetail,
   type TournamentItem,
   type TournamentItemKind,
@@ -154,7 +154,7 @@ const SUMMARY_TAIL = spliceTail([
 /** Kilometres from the centre to where the competition is played, to one decimal; null when either is unknown. */
 function distanceOf(near: GeoPoint | null, row: CompetitionWithStatus): number | null {
   if (near === null || row.venueLat === null || row.venueLng === null) return null;
-  return Math.round(distanceKm(near, { lat: row.venueLat, lng: row.venueLng }) * 10) / 10;
+  return shownDistanceKm(near, { lat: row.venueLat, lng: row.venueLng });
 }
 
 /**

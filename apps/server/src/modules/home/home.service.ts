@@ -12,6 +12,7 @@ import {
   NEAR_YOU_LIMIT,
   type NearYouItem,
   romeDate,
+  shownDistanceKm,
   startOfWeek,
 } from '@radar/shared';
 import type { Db } from '../../db/client';
@@ -19,7 +20,6 @@ import type { CompetitionRow, User } from '../../db/schema';
 import { AppError } from '../../domain/errors';
 import { nextMatchOf } from '../orders-of-play/match-times';
 import {
-  distanceKm,
   type Point,
   placeNearestTo,
   placeOfPostalCode,
@@ -90,7 +90,7 @@ export async function nearYou(db: Db, place: ResolvedPlace, now: Date): Promise<
       c.venueLat !== null && c.venueLng !== null
         ? { lat: c.venueLat, lng: c.venueLng }
         : pointOfComune(c.city, c.provinceSigla);
-    const distance = point && place.point ? Math.round(distanceKm(place.point, point) * 10) / 10 : null;
+    const distance = point && place.point ? shownDistanceKm(place.point, point) : null;
     const sameProvince =
       c.provinceSigla?.toUpperCase() === place.place.provinceSigla ||
       (place.provinceId !== null && c.provinceId === place.provinceId);

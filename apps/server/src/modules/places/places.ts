@@ -12,8 +12,6 @@ import {
   type PostalPlace,
 } from '@radar/shared';
 
-export { distanceKm };
-
 type RawRow = [
   cap: string,
   comune: string,
