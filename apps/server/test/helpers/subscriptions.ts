@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client';
-import { type CompetitionRow, competitions, tournaments } from '../../src/db/schema';
+import { type CompetitionRow, competitions, subscriptions, tournaments } from '../../src/db/schema';
 
 const upper = () => randomUUID().toUpperCase();
 
@@ -66,4 +66,13 @@ export async function followOk(client: ReturnType<typeof subscriptionsClient>, g
   const { status, body } = await client.follow(guid, uuid);
   if (status !== 201) throw new Error(`follow answered ${status}: ${JSON.stringify(body)}`);
   return body.id as string;
+}
+
+/** These users follow one tournament of a competition, since `createdAt` (written straight in). */
+export async function followedBy(
+  db: Db,
+  users: readonly { id: string }[],
+  follow: { competitionGuid: string; tournamentUuid: string; createdAt: Date },
+): Promise<void> {
+  await db.insert(subscriptions).values(users.map((u) => ({ userId: u.id, ...follow })));
 }

@@ -8,7 +8,7 @@ import { notificationText } from '@radar/shared';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orderOfPlayTexts, subscriptions } from '../../../src/db/schema';
+import { notifications, orderOfPlayTexts } from '../../../src/db/schema';
 import { type IngestionDeps, runIngestion } from '../../../src/modules/ingestion/ingestion.service';
 import { nextMatchOf, orderOfPlayMatches } from '../../../src/modules/orders-of-play/match-times';
 import { runLiveUpdates } from '../../../src/modules/subscriptions/live-updates.service';
@@ -21,6 +21,7 @@ import {
   fakeTournament,
 } from '../../helpers/fake-federation';
 import { silentLogger } from '../../helpers/logger';
+import { followedBy } from '../../helpers/subscriptions';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 /** Saturday 13 June 2026 (days since 1970-01-01). */
@@ -91,14 +92,11 @@ describe('the match time in order-of-play notifications', () => {
     await linkCard(t.database.db, other, { cardNumber: '654321', name: 'LUCA', surname: 'BIANCHI' });
     const noCard = await createUser(t.database.db);
     const before = new Date(clock.getTime() - 60_000);
-    await t.database.db.insert(subscriptions).values(
-      [named, other, noCard].map((u) => ({
-        userId: u.id,
-        competitionGuid: row.guid,
-        tournamentUuid: 'T-OOP',
-        createdAt: before,
-      })),
-    );
+    await followedBy(t.database.db, [named, other, noCard], {
+      competitionGuid: row.guid,
+      tournamentUuid: 'T-OOP',
+      createdAt: before,
+    });
 
     const fileName = 'orariodigioco_20260613.pdf';
     comp.ordersOfPlay.push({ fileName, date: '2026-06-13' });

@@ -7,7 +7,7 @@
 import { notificationText } from '@radar/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, subscriptions, type User } from '../../../src/db/schema';
+import { notifications, type User } from '../../../src/db/schema';
 import type { DrawMatch, DrawSide } from '../../../src/federation/types';
 import { type IngestionDeps, runIngestion } from '../../../src/modules/ingestion/ingestion.service';
 import { runLiveUpdates } from '../../../src/modules/subscriptions/live-updates.service';
@@ -21,6 +21,7 @@ import {
   fakeTournament,
 } from '../../helpers/fake-federation';
 import { silentLogger } from '../../helpers/logger';
+import { followedBy } from '../../helpers/subscriptions';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 const side = (card: string, name: string, ranking: string, seed: number | null = null): DrawSide => ({
@@ -66,14 +67,11 @@ describe('personal draw notices', () => {
     noCard = await createUser(t.database.db);
     notInDraw = await createUser(t.database.db, { fitpCardNumber: '9999999999' });
     const before = new Date(clock.getTime() - 60_000);
-    await t.database.db.insert(subscriptions).values(
-      [player, noCard, notInDraw].map((u) => ({
-        userId: u.id,
-        competitionGuid: row.guid,
-        tournamentUuid: 'T-MY-DRAW',
-        createdAt: before,
-      })),
-    );
+    await followedBy(t.database.db, [player, noCard, notInDraw], {
+      competitionGuid: row.guid,
+      tournamentUuid: 'T-MY-DRAW',
+      createdAt: before,
+    });
   });
   afterAll(() => t.close());
 
