@@ -6,13 +6,14 @@
 import { MUNICIPALITY_CAPS } from '@radar/fitp-simulator';
 import { distanceKm, findProvinceByFitpId } from '@radar/shared';
 import { describe, expect, it } from 'vitest';
-import { mapListRow } from '../../../src/federation/mapping';
+import { mapDetail, mapListRow } from '../../../src/federation/mapping';
 import {
   placeOfPostalCode,
   pointOfComune,
   pointOfVenue,
   venuePointOf,
 } from '../../../src/modules/places/places';
+import { sampleJson } from '../../federation/fixture-server';
 
 const point = (city: string, sigla: string) => {
   const found = pointOfComune(city, sigla);
@@ -130,5 +131,37 @@ describe('the simulator’s venues', () => {
         15,
       );
     }
+  });
+});
+
+describe('the real detail sample (fitp-samples/detail-62831.json)', () => {
+  // The Brallo event: its list row gives the organiser's seat, Roma RM (contract §1).
+  const seat = { city: 'Roma', provinceSigla: 'RM' };
+  const venuesOf = (body: unknown) => {
+    const mapped = mapDetail(body, '5B6A1E8E-0000-4000-8000-000000062831');
+    if (!mapped) throw new Error('the sample did not map');
+    const { detail } = mapped;
+    return [...detail.venues, ...detail.tournaments.map((t) => t.venue)];
+  };
+
+  it('has no venue named (empty impianti and addresses): the seat stands for it, flagged', () => {
+    const placed = venuePointOf(venuesOf(sampleJson('detail-62831.json')), seat);
+    expect(placed.venueSource).toBe('seat');
+    expect(
+      distanceKm({ lat: placed.venueLat ?? 0, lng: placed.venueLng ?? 0 }, point('Roma', 'RM')),
+    ).toBeLessThan(1);
+  });
+
+  it('takes the venue over the seat once impianti names it', () => {
+    const body = {
+      ...(sampleJson('detail-62831.json') as Record<string, unknown>),
+      impianti: [
+        { Address: 'Località Brallo', Cap: '27050', Municipality: 'Brallo di Pregola', Province: 'PV' },
+      ],
+    };
+    const placed = venuePointOf(venuesOf(body), seat);
+    expect(placed.venueSource).toBe('venue');
+    const at = { lat: placed.venueLat ?? 0, lng: placed.venueLng ?? 0 };
+    expect(distanceKm(at, point('Brallo di Pregola', 'PV'))).toBeLessThan(5);
   });
 });
