@@ -104,4 +104,31 @@ test.describe('the prerendered landing', () => {
     await expect(page).toHaveURL(/\/donate$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Offrimi una birra' })).toBeVisible();
   });
+
+  test('a visitor who scrolled down while the app starts stays there, and the link under the pointer works', async ({
+    page,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const donate = page.getByRole('contentinfo').getByRole('link', { name: 'Offrimi una birra' });
+    await donate.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    release();
+    // The app has started and hydrated the page: the sections' figures are in.
+    await expect(page.locator('[data-stat="tournaments"]')).toHaveText(/\d/);
+    // It used to scroll the page back to the top as it started: the press then hit the header.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    const box = await donate.boundingBox();
+    if (!box) throw new Error('the footer link is not laid out');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page).toHaveURL(/\/donate$/);
+  });
 });

@@ -47,6 +47,11 @@ export const PICK_SHELL = `(() => {
   for (const element of root.querySelectorAll('form, button')) element.inert = true;
   root.dataset.prerendered = language;
   // The landing is the app's own first render: the app hydrates it (decision 205), and lifts the
-  // inert as it does (a press then waits for hydration, it is not lost).
-  if (name === 'landing') root.dataset.hydrate = '';
+  // inert as it does (a press then waits for hydration, it is not lost). The browser restores no
+  // scroll position on it: a scroll before the app starts is the visitor's, and the app keeps it
+  // (components/scroll-to-top.tsx).
+  if (name === 'landing') {
+    root.dataset.hydrate = '';
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  }
 })();`;

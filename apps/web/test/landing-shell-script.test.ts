@@ -42,8 +42,11 @@ describe('the prerendered landing’s inline script', () => {
 
   it('marks the landing (and only the landing) for hydration', () => {
     window.localStorage.setItem('app-language', 'it');
+    window.history.scrollRestoration = 'auto';
     runAt('/');
     expect(root().dataset.hydrate).toBe('');
+    // The browser restores no position over it: a scroll before the app starts is the visitor's.
+    expect(window.history.scrollRestoration).toBe('manual');
     document.getElementById('root')?.replaceChildren();
     delete root().dataset.hydrate;
     runAt('/auth/login');

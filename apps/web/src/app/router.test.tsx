@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRenderingOverHtml } from '@/lib/hydration';
 import { type ApiCall, stubApi, testUser } from '../../test/api-stub';
 import { pointerDownOptions, renderApp } from '../../test/test-utils';
 
@@ -64,6 +65,23 @@ describe('routing', () => {
     scrollTo.mockClear();
     await act(() => router.navigate(-1));
     await screen.findByRole('heading', { level: 1, name: GREETING });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('leaves a hydrated page where the visitor scrolled it, then starts new screens at the top', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    // The landing's hydration (main.tsx): its first render is over the prerendered HTML.
+    setRenderingOverHtml(true);
+    const { router } = renderApp('/privacy');
+    try {
+      await screen.findByRole('heading', { level: 1, name: 'Informativa sulla privacy' });
+      expect(scrollTo).not.toHaveBeenCalled();
+    } finally {
+      setRenderingOverHtml(false);
+    }
+    await act(() => router.navigate('/terms'));
+    await screen.findByRole('heading', { level: 1, name: 'Termini di servizio' });
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 

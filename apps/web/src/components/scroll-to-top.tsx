@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { isRenderingOverHtml } from '@/lib/hydration';
 
 /** How long a restored position waits for its page to be tall enough (its data arriving). */
 const RESTORE_FRAMES = 60;
@@ -12,11 +13,17 @@ const positions = new Map<string, number>();
  * restore (its own restoration is off). A new screen starts at the top; going back or forward
  * inside the app returns to where the user was on that entry (back from a tournament to the
  * same place in the search results), or to the top for an entry never scrolled.
+ *
+ * Over the prerendered landing (decision 205) the page was there before the app: the inline
+ * script turned the browser's restoration off, so a scroll before hydration is the visitor's
+ * own, and the app leaves it where it is (scrolling them back to the top would also move what
+ * they were about to press from under the pointer).
  */
 export function ScrollToTop() {
   const { pathname, key } = useLocation();
   const navigationType = useNavigationType();
   const currentKey = useRef(key);
+  const hydrating = useRef(isRenderingOverHtml());
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
@@ -32,6 +39,10 @@ export function ScrollToTop() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path, by design.
   useLayoutEffect(() => {
+    if (hydrating.current) {
+      hydrating.current = false;
+      return;
+    }
     const saved = navigationType === 'POP' ? positions.get(key) : undefined;
     if (!saved) {
       window.scrollTo(0, 0);
