@@ -129,6 +129,8 @@ export const notificationParamsSchema = z
     bands: z.array(z.string().max(10)).max(40).optional(),
     ageCodes: z.array(z.string().max(10)).max(40).optional(),
     prizeMoney: z.number().int().min(0).optional(),
+    /** new_tournament matched by a radius: km from the nearest such filter's centre, to one decimal. */
+    distanceKm: z.number().min(0).max(2000).optional(),
     /**
      * new_scoreboard to a follower whose card is in the draw (docs/decisions/203): their next
      * opponent once known, or the result of their match; the round (and the draw's rounds, to

@@ -1,7 +1,7 @@
 import { TIPI_TORNEO } from './competitions';
 import type { Language } from './constants';
 import { competitionStatus } from './filters';
-import { findProvinceById, findRegionById } from './geo';
+import { findProvinceById, findRegionById, kmNumberFormat } from './geo';
 import { translateShared } from './i18n';
 import type { MatchReason, NotificationParams } from './notifications';
 
@@ -112,8 +112,13 @@ function reasonValue(
     case 'province':
       return params.provinceId !== undefined ? (findProvinceById(params.provinceId)?.name ?? null) : null;
     case 'distance':
-      // The notification does not carry the filter's radius: the criterion alone.
-      return null;
+      return params.distanceKm !== undefined
+        ? text(language, 'distanceValue', {
+            km: new Intl.NumberFormat(LOCALES[language], kmNumberFormat(params.distanceKm)).format(
+              params.distanceKm,
+            ),
+          })
+        : null;
     case 'status': {
       if (!params.startDate) return null;
       const status = competitionStatus(

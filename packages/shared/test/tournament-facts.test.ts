@@ -50,10 +50,21 @@ describe('what a new-tournament notification says of its tournament', () => {
     ]);
   });
 
+  it('says how far the tournament is when a radius matched, as the result cards write it', () => {
+    const near = { tournamentName: 'Open di Pavia', reasons: ['distance' as const] };
+    expect(matchReasonValues('it', { ...near, distanceKm: 23.4 }, MATCHED)).toEqual(['Distanza: a 23 km']);
+    expect(matchReasonValues('it', { ...near, distanceKm: 4.5 }, MATCHED)).toEqual(['Distanza: a 4,5 km']);
+    expect(matchReasonValues('en', { ...near, distanceKm: 4.5 }, MATCHED)).toEqual(['Distance: 4.5 km away']);
+  });
+
   it('falls back to the criterion alone for a notification written before the values', () => {
     expect(
-      matchReasonValues('it', { tournamentName: 'Vecchio', reasons: ['region', 'dates'] }, MATCHED),
-    ).toEqual(['Regione', 'Date']);
+      matchReasonValues(
+        'it',
+        { tournamentName: 'Vecchio', reasons: ['region', 'dates', 'distance'] },
+        MATCHED,
+      ),
+    ).toEqual(['Regione', 'Date', 'Distanza']);
   });
 
   it('lists dates, place, draws, category, prize and deadline; one day, no prize and unknown draws read right', () => {

@@ -5,7 +5,7 @@
  * `1.000 €` reads the same on a card and in the filters. Italian groups thousands from four
  * digits (CLDR leaves `1000` ungrouped; the interface writes `1.000` everywhere).
  */
-import type { Language } from '@radar/shared';
+import { kmNumberFormat, type Language } from '@radar/shared';
 
 const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
 const TIME_ZONE = 'Europe/Rome';
@@ -120,11 +120,7 @@ export function formatNumber(value: number, language: Language): string {
 export function formatKm(km: number, language: Language): string {
   return formatter(
     `km:${km < 10 ? 'near' : 'far'}:${language}`,
-    () =>
-      new Intl.NumberFormat(LOCALES[language], {
-        useGrouping: 'always',
-        maximumFractionDigits: km < 10 ? 1 : 0,
-      }),
+    () => new Intl.NumberFormat(LOCALES[language], kmNumberFormat(km)),
   ).format(km);
 }
 

@@ -210,6 +210,7 @@ export const en: Catalogue = {
       deadline: 'Registration closes: {{value}}',
       noPrize: 'no prize money',
       reasonValue: '{{reason}}: {{value}}',
+      distanceValue: '{{km}} km away',
       drawTypes: {
         Maschile: "Men's singles",
         Femminile: "Women's singles",

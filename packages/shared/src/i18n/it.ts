@@ -212,6 +212,7 @@ export const it = {
       deadline: 'Chiusura iscrizioni: {{value}}',
       noPrize: 'senza montepremi',
       reasonValue: '{{reason}}: {{value}}',
+      distanceValue: 'a {{km}} km',
       drawTypes: {
         Maschile: 'Singolare maschile',
         Femminile: 'Singolare femminile',

@@ -7,6 +7,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { competitions, federationStatus, filters } from '../../db/schema';
 import {
+  distanceKmSql,
   filterCandidateSql,
   filterMatchesCompetitionSql,
   groupReasonsSql,
@@ -21,6 +22,11 @@ export interface UserMatch {
   matchingFilters: number;
   /** The union of the matching filters' reasons, in the spec's order. */
   reasons: FilterReason[];
+  /**
+   * From the nearest centre of the matching filters with a radius to the venue, in km to one
+   * decimal (`shownDistanceKm`); null when none has a radius.
+   */
+  distanceKm: number | null;
 }
 
 /**
@@ -66,7 +72,8 @@ export async function setMatchTransactionSettings(db: Executor): Promise<void> {
  * competition, its params built here exactly as the engine built them in JavaScript before
  * (decision 133; `matching.test.ts` compares them with `notificationParamsSchema`):
  * `{ tournamentName, competitionGuid, reasons, matchingFilters }`, then what the tournament is
- * (dates, place, draws, bands, prize, deadline; those the competition has), the dedupe key
+ * (dates, place, draws, bands, prize, deadline; those the competition has) and how far it is
+ * (when a filter with a radius matched), the dedupe key
  * `new_tournament:<guid>` (`newTournamentDedupeKey`).
  */
 export function matchNotificationsSource(
@@ -82,7 +89,8 @@ export function matchNotificationsSource(
         'startDate', c.start_date, 'endDate', c.end_date, 'city', c.city,
         'provinceSigla', c.province_sigla, 'regionId', c.region_id, 'provinceId', c.province_id,
         'drawTypes', c.draw_types, 'bands', c.bands, 'ageCodes', c.age_codes,
-        'prizeMoney', c.prize_money, 'registrationDeadline', c.registration_closes_at)) as params,
+        'prizeMoney', c.prize_money, 'registrationDeadline', c.registration_closes_at,
+        'distanceKm', m.distance_km)) as params,
       ${NEW_TOURNAMENT_KEY_PREFIX}::text || m.guid as dedupe_key,
       ${batchId}::uuid as batch_id
     from (${userMatchesQuery(db, guids, at)}) m
@@ -104,6 +112,11 @@ export function userMatchesQuery(db: Executor, guids: readonly string[], at: Mat
       // Named: `matchNotificationsSource` reads this query as a subquery.
       matchingFilters: sql<number>`count(*)::int`.as('matching_filters'),
       reasons: sql<FilterReason[]>`${groupReasonsSql(f)}`.as('reasons'),
+      // The value of the "distance" reason ("Distanza: a 12,3 km"): the nearest matching centre.
+      distanceKm: sql<number | null>`round(min(case when ${f.withinKm} is not null
+        then ${distanceKmSql(sql`${f.nearLat}`, sql`${f.nearLng}`, c)} end)::numeric, 1)::float8`.as(
+        'distance_km',
+      ),
     })
     .from(c)
     .innerJoin(

@@ -6,9 +6,11 @@ import {
   addDays,
   type FilterCriteria,
   type FilterReason,
+  matchReasonValues,
   notificationParamsSchema,
   romeDate,
   romeLocalToInstant,
+  shownDistanceKm,
   timePeriodWindow,
 } from '@radar/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -467,6 +469,48 @@ describe('matching engine', () => {
       tournamentName: competition.name,
       matchingFilters: 2,
     });
+  });
+
+  it('says how far the tournament is from the nearest centre of the matching filters with a radius', async () => {
+    const milano = { lat: 45.4642, lng: 9.19 };
+    const bergamo = { lat: 45.6983, lng: 9.6773 };
+    const pavia = { lat: 45.1847, lng: 9.1582 };
+    const [twoRadii, noRadius, tooFar] = await Promise.all(Array.from({ length: 3 }, () => newUser()));
+    await saveFilter(t.database.db, twoRadii?.id ?? '', {
+      withinKm: 100,
+      nearPostalCode: '24121',
+      near: bergamo,
+    });
+    await saveFilter(t.database.db, twoRadii?.id ?? '', {
+      withinKm: 50,
+      nearPostalCode: '20121',
+      near: milano,
+    });
+    await saveFilter(t.database.db, noRadius?.id ?? '', { regionId: 9 });
+    await saveFilter(t.database.db, tooFar?.id ?? '', {
+      withinKm: 10,
+      nearPostalCode: '20121',
+      near: milano,
+    });
+    const competition = { ...LAZIO, guid: 'M-PAVIA', regionId: 9, provinceId: 45, venuePoint: pavia };
+    await publishCompetitions(t.database.db, [competition], NOW);
+    await match();
+
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, newTournamentDedupeKey(competition.guid)));
+    const byUser = new Map(rows.map((row) => [row.userId, row.params]));
+    expect(byUser.size).toBe(2);
+    expect(shownDistanceKm(milano, pavia)).toBeLessThan(shownDistanceKm(bergamo, pavia));
+    expect(byUser.get(twoRadii?.id ?? '')).toMatchObject({
+      reasons: ['distance'],
+      distanceKm: shownDistanceKm(milano, pavia),
+    });
+    expect(byUser.get(noRadius?.id ?? '')).not.toHaveProperty('distanceKm');
+    expect(byUser.has(tooFar?.id ?? '')).toBe(false);
+    const params = notificationParamsSchema.parse(byUser.get(twoRadii?.id ?? ''));
+    expect(matchReasonValues('it', params, NOW)).toEqual(['Distanza: a 31 km']);
   });
 
   const emailRowsOf = (userId: string) =>
