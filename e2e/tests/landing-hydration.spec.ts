@@ -39,6 +39,24 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Opens the landing with the app's entry script held back: the prerendered page is there, no app
+ * yet. Returns what lets the entry through.
+ */
+async function openLandingWithEntryHeld(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The load event waits for the entry: only the HTML is waited for.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
 test.describe('the prerendered landing', () => {
   test.use({ serviceWorkers: 'block' });
 
@@ -88,16 +106,7 @@ test.describe('the prerendered landing', () => {
 
   test('a footer link pressed before the app starts is followed', async ({ page }) => {
     // The app's entry waits until the press is made.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    // The load event waits for the entry: only the HTML is waited for.
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const release = await openLandingWithEntryHeld(page);
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('link', { name: 'Offrimi una birra' }).click();
     release();
@@ -108,15 +117,7 @@ test.describe('the prerendered landing', () => {
   test('a visitor who scrolled down while the app starts stays there, and the link under the pointer works', async ({
     page,
   }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const release = await openLandingWithEntryHeld(page);
     const donate = page.getByRole('contentinfo').getByRole('link', { name: 'Offrimi una birra' });
     await donate.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);

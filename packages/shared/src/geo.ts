@@ -257,14 +257,6 @@ export const WITHIN_KM_CHOICES = [10, 30, 50, 100] as const;
 export type WithinKm = (typeof WITHIN_KM_CHOICES)[number];
 export const DEFAULT_WITHIN_KM: WithinKm = 30;
 
-/**
- * How a distance in km is written (without its unit): one decimal under 10 km (`4,5`), whole km
- * from 10 (`12`, `1.240`). The web's `formatKm` and the notifications' reason share it.
- */
-export function kmNumberFormat(km: number): Intl.NumberFormatOptions {
-  return { useGrouping: 'always', maximumFractionDigits: km < 10 ? 1 : 0 };
-}
-
 /** `distanceKm` as the app shows it and answers it: to one decimal (`12.3`). */
 export function shownDistanceKm(a: GeoPoint, b: GeoPoint): number {
   return Math.round(distanceKm(a, b) * 10) / 10;

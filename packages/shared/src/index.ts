@@ -17,6 +17,7 @@ export * from './home';
 export * from './i18n';
 export * from './notification-texts';
 export * from './notifications';
+export * from './number-formats';
 export * from './order-of-play';
 export * from './positions';
 export * from './safe-text';

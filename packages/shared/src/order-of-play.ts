@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language } from './constants';
 import { translateShared } from './i18n';
+import { LOCALE_OF } from './number-formats';
 
 /**
  * The user's match as found in an order of play's PDF (issue 29 point 2, docs/decisions/204):
@@ -29,14 +30,12 @@ export const orderOfPlayMatchSchema = z
   .meta({ id: 'OrderOfPlayMatch' });
 export type OrderOfPlayMatch = z.infer<typeof orderOfPlayMatchSchema>;
 
-const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
-
 const text = (language: Language, key: string, values: Record<string, string> = {}) =>
   translateShared(language, `orderOfPlay.${key}`, values);
 
 /** `sabato 14 giugno` / `Saturday 14 June` (the weekday in lower case in Italian, as written mid-sentence). */
 export function formatPlayDay(language: Language, isoDay: string): string {
-  return new Intl.DateTimeFormat(LOCALES[language], {
+  return new Intl.DateTimeFormat(LOCALE_OF[language], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -69,6 +68,6 @@ export function formatOrderOfPlayMatch(
   }
   const sentence = parts.join(', ');
   return options.capitalized
-    ? sentence.charAt(0).toLocaleUpperCase(LOCALES[language]) + sentence.slice(1)
+    ? sentence.charAt(0).toLocaleUpperCase(LOCALE_OF[language]) + sentence.slice(1)
     : sentence;
 }

@@ -1,9 +1,10 @@
 import { TIPI_TORNEO } from './competitions';
 import type { Language } from './constants';
 import { competitionStatus } from './filters';
-import { findProvinceById, findRegionById, kmNumberFormat } from './geo';
+import { findProvinceById, findRegionById } from './geo';
 import { translateShared } from './i18n';
 import type { MatchReason, NotificationParams } from './notifications';
+import { EURO_FORMAT, kmNumberFormat, LOCALE_OF, ROME_INSTANT_FORMAT } from './number-formats';
 
 /**
  * What a new-tournament notification says of its tournament, in a language, from what it
@@ -11,13 +12,11 @@ import type { MatchReason, NotificationParams } from './notifications';
  * each reason matched on ("Regione: Lazio"). Pure: the email (server) and the inbox (web) say
  * the same thing in the same words.
  */
-const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
-
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 /** `12–14 dicembre 2026`, or one day when the tournament starts and ends on it. */
 export function formatDaySpan(language: Language, startDate: string, endDate?: string): string {
-  const format = new Intl.DateTimeFormat(LOCALES[language], {
+  const format = new Intl.DateTimeFormat(LOCALE_OF[language], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -29,24 +28,12 @@ export function formatDaySpan(language: Language, startDate: string, endDate?: s
 
 /** `1.500 €` (grouped from the thousands, as the app writes amounts). */
 export function formatEuros(language: Language, amount: number): string {
-  return new Intl.NumberFormat(LOCALES[language], {
-    style: 'currency',
-    currency: 'EUR',
-    maximumFractionDigits: 0,
-    useGrouping: 'always',
-  }).format(amount);
+  return new Intl.NumberFormat(LOCALE_OF[language], EURO_FORMAT).format(amount);
 }
 
 /** An instant in Rome time: `25 nov 2026, 18:00`. */
 export function formatRomeInstant(language: Language, iso: string): string {
-  return new Intl.DateTimeFormat(LOCALES[language], {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Rome',
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(LOCALE_OF[language], ROME_INSTANT_FORMAT).format(new Date(iso));
 }
 
 const text = (language: Language, key: string, values: Record<string, string | number> = {}) =>
@@ -114,7 +101,7 @@ function reasonValue(
     case 'distance':
       return params.distanceKm !== undefined
         ? text(language, 'distanceValue', {
-            km: new Intl.NumberFormat(LOCALES[language], kmNumberFormat(params.distanceKm)).format(
+            km: new Intl.NumberFormat(LOCALE_OF[language], kmNumberFormat(params.distanceKm)).format(
               params.distanceKm,
             ),
           })

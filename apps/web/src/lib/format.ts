@@ -5,9 +5,8 @@
  * `1.000 €` reads the same on a card and in the filters. Italian groups thousands from four
  * digits (CLDR leaves `1000` ungrouped; the interface writes `1.000` everywhere).
  */
-import { kmNumberFormat, type Language } from '@radar/shared';
+import { EURO_FORMAT, kmNumberFormat, type Language, LOCALE_OF, ROME_INSTANT_FORMAT } from '@radar/shared';
 
-const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB' };
 const TIME_ZONE = 'Europe/Rome';
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
@@ -31,7 +30,7 @@ export function formatDay(day: string, language: Language, style: 'short' | 'lon
       : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
   return formatter(
     `day:${language}:${style}`,
-    () => new Intl.DateTimeFormat(LOCALES[language], options),
+    () => new Intl.DateTimeFormat(LOCALE_OF[language], options),
   ).format(dayToDate(day));
 }
 
@@ -48,7 +47,7 @@ export function formatDayRange(
   const format = formatter(
     `range:${language}:${year ? 'year' : 'noyear'}`,
     () =>
-      new Intl.DateTimeFormat(LOCALES[language], {
+      new Intl.DateTimeFormat(LOCALE_OF[language], {
         day: 'numeric',
         month: 'short',
         ...(year ? { year: 'numeric' as const } : {}),
@@ -76,15 +75,7 @@ export function prepareFormatters(language: Language): void {
 export function formatInstant(iso: string, language: Language): string {
   return formatter(
     `instant:${language}`,
-    () =>
-      new Intl.DateTimeFormat(LOCALES[language], {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: TIME_ZONE,
-      }),
+    () => new Intl.DateTimeFormat(LOCALE_OF[language], ROME_INSTANT_FORMAT),
   ).format(new Date(iso));
 }
 
@@ -112,7 +103,7 @@ export function formatDayTime(iso: string, _language: Language): string {
 export function formatNumber(value: number, language: Language): string {
   return formatter(
     `number:${language}`,
-    () => new Intl.NumberFormat(LOCALES[language], { useGrouping: 'always' }),
+    () => new Intl.NumberFormat(LOCALE_OF[language], { useGrouping: 'always' }),
   ).format(value);
 }
 
@@ -120,29 +111,22 @@ export function formatNumber(value: number, language: Language): string {
 export function formatKm(km: number, language: Language): string {
   return formatter(
     `km:${km < 10 ? 'near' : 'far'}:${language}`,
-    () => new Intl.NumberFormat(LOCALES[language], kmNumberFormat(km)),
+    () => new Intl.NumberFormat(LOCALE_OF[language], kmNumberFormat(km)),
   ).format(km);
 }
 
 /** `1.500 €` in Italian, `€1,500` in English. */
 export function formatEuro(value: number, language: Language): string {
-  return formatter(
-    `euro:${language}`,
-    () =>
-      new Intl.NumberFormat(LOCALES[language], {
-        style: 'currency',
-        currency: 'EUR',
-        maximumFractionDigits: 0,
-        useGrouping: 'always',
-      }),
-  ).format(value);
+  return formatter(`euro:${language}`, () => new Intl.NumberFormat(LOCALE_OF[language], EURO_FORMAT)).format(
+    value,
+  );
 }
 
 /** A ranking value with two decimals: `3,04` / `3.04`. */
 export function formatRankingValue(value: number, language: Language): string {
   return formatter(
     `ranking:${language}`,
-    () => new Intl.NumberFormat(LOCALES[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    () => new Intl.NumberFormat(LOCALE_OF[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   ).format(value);
 }
 

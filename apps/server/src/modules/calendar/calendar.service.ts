@@ -10,6 +10,7 @@ import {
   type CalendarFeed,
   findProvinceBySigla,
   type Language,
+  LOCALE_OF,
   romeOffsetMs,
   translateShared,
 } from '@radar/shared';
@@ -94,7 +95,7 @@ export async function renderFeed(deps: CalendarDeps, token: string): Promise<str
     ttl: 60 * 60,
   });
   const stamp = utcStamp(deps.now());
-  const timeFormat = new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+  const timeFormat = new Intl.DateTimeFormat(LOCALE_OF[language], {
     timeZone: CALENDAR_TIMEZONE,
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -1,4 +1,4 @@
-import type { Home } from '@radar/shared';
+import { type Home, type Language, LOCALE_OF } from '@radar/shared';
 import { CalendarDays, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,15 +10,15 @@ import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { agendaOf, deadlinePassed } from '../lib/agenda';
 
-const timeOf = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+const timeOf = (iso: string, language: Language) =>
+  new Intl.DateTimeFormat(LOCALE_OF[language], {
     timeZone: 'Europe/Rome',
     hour: '2-digit',
     minute: '2-digit',
   }).format(new Date(iso));
 
-const weekdayOf = (day: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'it' ? 'it-IT' : 'en-GB', {
+const weekdayOf = (day: string, language: Language) =>
+  new Intl.DateTimeFormat(LOCALE_OF[language], {
     weekday: 'short',
     timeZone: 'UTC',
   }).format(new Date(`${day}T12:00:00Z`));
