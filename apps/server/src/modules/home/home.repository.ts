@@ -1,5 +1,5 @@
 /** The SQL of the dashboard (`GET /api/home`). */
-import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { competitions, filters, notifications } from '../../db/schema';
@@ -37,17 +37,35 @@ const candidateColumns = {
   venueLng: competitions.venueLng,
 };
 
+/** Latitudes and longitudes, in degrees, holding a circle around a point. */
+export interface GeoBox {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
 /**
- * Competitions not started yet (open registration or upcoming) in the region or in one of the
- * provinces given (those near the point), soonest first.
+ * Competitions not started yet (open registration or upcoming) in the region, in one of the
+ * provinces given (those near the point), or played inside the box (a venue near the point
+ * whatever the organiser's seat), soonest first.
  */
 export async function listNearCandidates(
   db: Db,
-  options: { today: string; regionId: number | null; provinceSigle: string[] },
+  options: { today: string; regionId: number | null; provinceSigle: string[]; venueBox: GeoBox | null },
 ): Promise<CandidateRow[]> {
+  const box = options.venueBox;
   const where = [
     ...(options.regionId !== null ? [eq(competitions.regionId, options.regionId)] : []),
     ...(options.provinceSigle.length > 0 ? [inArray(competitions.provinceSigla, options.provinceSigle)] : []),
+    ...(box
+      ? [
+          and(
+            between(competitions.venueLat, box.minLat, box.maxLat),
+            between(competitions.venueLng, box.minLng, box.maxLng),
+          ),
+        ]
+      : []),
   ];
   if (where.length === 0) return [];
   return db

@@ -29,15 +29,20 @@ import {
 } from '../places/places';
 import { type FollowedRow, listFollowed } from '../subscriptions/subscriptions.repository';
 import { federationCardStatus } from './federation-card';
-import { type CandidateRow, filtersSummary, listNearCandidates } from './home.repository';
+import { type CandidateRow, filtersSummary, type GeoBox, listNearCandidates } from './home.repository';
 
 export interface HomeDeps {
   db: Db;
   now: () => Date;
 }
 
-/** How far around the place "near you" looks for provinces beyond its own region. */
+/** How far around the place "near you" looks for provinces and venues beyond its own region. */
 export const NEAR_YOU_RADIUS_KM = 60;
+/**
+ * A tournament played farther than this is never "near you", whatever its organiser's seat (an
+ * organiser in the user's province may run it at the other end of Italy).
+ */
+export const NEAR_YOU_MAX_KM = 150;
 /** A followed tournament that ended at most this many days ago still shows as "completed". */
 export const CURRENT_COMPLETED_DAYS = 7;
 const CARD_ITEMS = 3;
@@ -72,9 +77,30 @@ export function resolvePlace(where: Where): ResolvedPlace | null {
   return null;
 }
 
+/** Km in one degree of latitude (the haversine's radius, 6,371 km). */
+const KM_PER_DEGREE = (6371 * Math.PI) / 180;
+
+/**
+ * The box of latitudes and longitudes holding every point within `km` of `point` (with 1% to
+ * spare: a great circle leaving eastwards bends towards the equator, and a parallel's arc is
+ * longer than the great circle between its ends).
+ */
+export function boxAround(point: Point, km: number): GeoBox {
+  const dLat = (km * 1.01) / KM_PER_DEGREE;
+  const dLng = (km * 1.01) / (KM_PER_DEGREE * Math.cos((point.lat * Math.PI) / 180));
+  return {
+    minLat: point.lat - dLat,
+    maxLat: point.lat + dLat,
+    minLng: point.lng - dLng,
+    maxLng: point.lng + dLng,
+  };
+}
+
 /**
  * Open and upcoming competitions nearest to the place: by distance where both points are
- * known, then those of the same province, then of the same region (each by start date).
+ * known (a venue within {@link NEAR_YOU_RADIUS_KM} whatever its organiser's seat; none farther
+ * than {@link NEAR_YOU_MAX_KM}), then those of the same province, then of the same region (each
+ * by start date).
  */
 export async function nearYou(db: Db, place: ResolvedPlace, now: Date): Promise<NearYouItem[]> {
   const sigle = place.point ? [...provincesWithin(place.point, NEAR_YOU_RADIUS_KM)] : [];
@@ -82,6 +108,7 @@ export async function nearYou(db: Db, place: ResolvedPlace, now: Date): Promise<
     today: romeDate(now),
     regionId: place.place.regionId,
     provinceSigle: [...new Set([place.place.provinceSigla, ...sigle])],
+    venueBox: place.point ? boxAround(place.point, NEAR_YOU_RADIUS_KM) : null,
   });
   const rank = { distance: 0, province: 1, region: 2 } as const;
   const items = candidates.flatMap((c): (NearYouItem & { order: number })[] => {
@@ -91,6 +118,7 @@ export async function nearYou(db: Db, place: ResolvedPlace, now: Date): Promise<
         ? { lat: c.venueLat, lng: c.venueLng }
         : pointOfComune(c.city, c.provinceSigla);
     const distance = point && place.point ? shownDistanceKm(place.point, point) : null;
+    if (distance !== null && distance > NEAR_YOU_MAX_KM) return [];
     const sameProvince =
       c.provinceSigla?.toUpperCase() === place.place.provinceSigla ||
       (place.provinceId !== null && c.provinceId === place.provinceId);
