@@ -6,7 +6,7 @@
  * hold the two equal.
  *
  * The reasons, in their order: already entered; registration closed (the competition started or
- * concluded, its registration not open yet, the card's band's deadline passed or no band holding
+ * concluded, its registration not open yet, the federation closed or deleted the draw, the card's band's deadline passed or no band holding
  * the card; without bands the draw's, else the competition's deadline); the draw's gender; its age
  * classes; its ranking limit. A step the player's data cannot decide (no gender or birth year
  * given, no ranking) is `unknown`: the verdict is the first step that fails, else `unknown` when a
@@ -67,6 +67,18 @@ export interface EntryDraw {
   registrationClosesAt: Date | null;
   /** Per-band deadlines, in their order (the first band holding the ranking is the player's). */
   deadlines: readonly EntryBand[];
+  /** The federation's status of the draw (`Status`: `Aperto`; `Chiuso`, `Eliminato`); null when unknown. */
+  federationStatus: string | null;
+}
+
+/**
+ * Whether the federation says the draw takes no more entries: `Chiuso` (closed) or `Eliminato`
+ * (deleted), whatever its deadlines. The contract sees `Aperto` only and infers the other two
+ * (fitp-contract §2), so the rule is tolerant: any other or unknown status leaves the deadlines
+ * to decide (docs/decisions/206).
+ */
+export function drawClosedByFederation(status: string | null): boolean {
+  return typeof status === 'string' && /^(chiuso|eliminato)$/i.test(status.trim());
 }
 
 /** The competition's fields the rule reads. */
@@ -107,6 +119,7 @@ export function mainDrawOf(c: EntryCompetition): EntryDraw {
     categoryClass: c.catClass,
     registrationClosesAt: null,
     deadlines: [],
+    federationStatus: null,
   };
 }
 
@@ -122,6 +135,7 @@ export function registrationState(
 ): 'open' | 'closed' | 'no-band' {
   if (c.startDate <= romeDate(now)) return 'closed';
   if (c.registrationOpensAt !== null && c.registrationOpensAt.getTime() > now.getTime()) return 'closed';
+  if (drawClosedByFederation(draw.federationStatus)) return 'closed';
   if (draw.deadlines.length > 0 && rankingValue(ranking) !== null) {
     const band = bandOfRanking(draw.deadlines, ranking);
     if (!band) return 'no-band';

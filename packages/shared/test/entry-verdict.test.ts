@@ -33,6 +33,7 @@ const draw = (over: Partial<EntryDraw> = {}): EntryDraw => ({
   categoryClass: 4,
   registrationClosesAt: later(24 * 10),
   deadlines: [],
+  federationStatus: 'Aperto',
   ...over,
 });
 
@@ -68,6 +69,18 @@ describe('the entry verdict of one draw (docs/decisions/206)', () => {
     expect(verdictOf({ c: { registrationOpensAt: later(1) } }).verdict).toBe('closed');
     expect(verdictOf({ d: { registrationClosesAt: NOW } }).verdict).toBe('closed');
     expect(verdictOf({ d: { registrationClosesAt: later(0.01) } }).verdict).toBe('eligible');
+  });
+
+  it('says closed when the federation closed or deleted the draw, whatever its deadline', () => {
+    expect(verdictOf({ d: { federationStatus: 'Chiuso' } }).verdict).toBe('closed');
+    expect(verdictOf({ d: { federationStatus: ' ELIMINATO ' } }).verdict).toBe('closed');
+    // Tolerant: an unknown or missing status leaves the deadline to decide.
+    expect(verdictOf({ d: { federationStatus: 'In attesa' } }).verdict).toBe('eligible');
+    expect(verdictOf({ d: { federationStatus: null } }).verdict).toBe('eligible');
+    // Entered comes first: the card holder is told they are in.
+    expect(verdictOf({ d: { federationStatus: 'Chiuso' }, p: { entered: new Set(['T1']) } }).verdict).toBe(
+      'entered',
+    );
   });
 
   it('falls back on the competition’s deadline, then on the federation’s status', () => {

@@ -145,6 +145,7 @@ async function entryDraws(db: Db, draws: TournamentRow[]): Promise<Map<string, E
         categoryClass: t.categoryClass,
         registrationClosesAt: t.registrationClosesAt,
         deadlines: bands.filter((b) => b.tournamentUuid === t.uuid),
+        federationStatus: t.federationStatus,
       },
     ]),
   );

@@ -28,6 +28,7 @@ export function entryDrawOf(t: TournamentRow, deadlines: readonly TournamentDead
     categoryClass: t.categoryClass,
     registrationClosesAt: t.registrationClosesAt,
     deadlines,
+    federationStatus: t.federationStatus,
   };
 }
 

@@ -91,7 +91,9 @@ export function eligibleForPlayerSql(player: EntryPlayer, at: MatchInstant): SQL
           entered.map((uuid) => sql`${uuid}`),
           sql`, `,
         )})`;
+  // `drawClosedByFederation`: the federation's `Chiuso` or `Eliminato`, any case, trimmed.
   const tournamentEligible = sql`${notEntered}
+    and coalesce(lower(btrim(${t.federationStatus})) not in ('chiuso', 'eliminato'), true)
     and ${deadlineOpenSql(sql`${t.uuid}`, sql`${t.registrationClosesAt}`, own, now)}
     and ${genderFitsSql(sql`${t.gender}`, player)}
     and ${ageFitsSql(sql`${t.ageCodes}`, player)}

@@ -100,7 +100,8 @@ describe('the calendar in memory', () => {
     // category's closing a day before the rest (every ninth: the rest left to the referee); the
     // draws of every fifth competition for youth (Under 12 or 14), of every seventh for veterans
     // (Over 45); every eleventh tournament without a gender, every thirteenth without a ranking
-    // limit or class.
+    // limit or class; every seventeenth closed by the federation (`Chiuso`), every nineteenth
+    // deleted (`Eliminato`).
     await db.execute(sql`
       with numbered as (select uuid, row_number() over (order by uuid) as n from tournaments)
       delete from tournament_deadlines d using numbered n where d.tournament_uuid = n.uuid and n.n % 3 = 0`);
@@ -120,7 +121,9 @@ describe('the calendar in memory', () => {
           when n.c % 7 = 0 then '{O45,O50}'::text[] else t.age_codes end,
         gender = case when n.n % 11 = 0 then null else t.gender end,
         ranking_limit = case when n.n % 13 = 0 then null else t.ranking_limit end,
-        category_class = case when n.n % 13 = 0 then null else t.category_class end
+        category_class = case when n.n % 13 = 0 then null else t.category_class end,
+        federation_status = case when n.n % 17 = 0 then 'Chiuso' when n.n % 19 = 0 then 'Eliminato'
+          else t.federation_status end
       from numbered n where n.uuid = t.uuid`);
     stored = await loadStored(ctx.test);
     uuids = (await db.select({ uuid: tournaments.uuid }).from(tournaments)).map((t) => t.uuid);

@@ -193,6 +193,21 @@ describe('search results are those of the implementation before issue 17', () =>
           .where(eq(participants.membershipCard, entrant.membershipCard))
       ).map((p) => p.uuid),
     );
+    // Some draws the federation closed or deleted (`Status`, decision 206), in the spellings a
+    // tolerant reader accepts: none of them may be offered.
+    const drawUuids = (await db.select({ uuid: tournaments.uuid }).from(tournaments))
+      .map((t) => t.uuid)
+      .sort();
+    const statuses = ['Chiuso', 'ELIMINATO', ' chiuso '];
+    for (const [k, status] of statuses.entries()) {
+      // A fourth of the draws, a third of them in each spelling.
+      const uuids = drawUuids.filter((_, i) => i % 12 === k * 4);
+      if (uuids.length > 0)
+        await db
+          .update(tournaments)
+          .set({ federationStatus: status })
+          .where(inArray(tournaments.uuid, uuids));
+    }
     const bodies: SearchCompetitionsBody[] = [
       {},
       { filters: { idStatopuc: 1 } },
