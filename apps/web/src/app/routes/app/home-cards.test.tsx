@@ -223,7 +223,8 @@ describe('dashboard from /api/home', () => {
       'Torneo Roma centro',
       'Torneo Pontino',
     ]);
-    expect(list.getByText('2 km')).toBeTruthy();
+    // Written as the search's cards write it: one decimal under 10 km.
+    expect(list.getByText('2,4 km')).toBeTruthy();
     expect(list.getByText('Stessa regione')).toBeTruthy();
     expect(window.localStorage.getItem('home-postal')).toBe('00184');
     expect(calls.some((c) => c.path === '/home?postal=00184')).toBe(true);

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { formatDayRange, formatNumber } from '@/lib/format';
+import { formatDayRange, formatKm } from '@/lib/format';
 import { useLanguage } from '@/lib/use-language';
 
 type GeoState = 'idle' | 'locating' | 'denied' | 'unsupported';
@@ -151,7 +151,7 @@ export function NearYouCard({
               <div className="flex items-center gap-2">
                 <span className="text-sm font-medium whitespace-nowrap">
                   {item.distanceKm !== null
-                    ? t('dashboard.nearYou.km', { km: formatNumber(Math.round(item.distanceKm), language) })
+                    ? t('dashboard.nearYou.km', { km: formatKm(item.distanceKm, language) })
                     : t(`dashboard.nearYou.rule.${item.rule}`)}
                 </span>
                 <CompetitionStatusBadge status={item.status} />
