@@ -6,9 +6,9 @@
  * hold the two equal.
  *
  * The reasons, in their order: already entered; registration closed (the competition started or
- * concluded, its registration not open yet, the federation closed or deleted the draw, the card's band's deadline passed or no band holding
- * the card; without bands the draw's, else the competition's deadline); the draw's gender; its age
- * classes; its ranking limit. A step the player's data cannot decide (no gender or birth year
+ * concluded, its registration not open yet, the federation closed or deleted the draw, the card's
+ * band's deadline passed or no band holding the card; without bands the draw's, else the
+ * competition's deadline); the draw's gender; its age classes; its ranking limit. A step the player's data cannot decide (no gender or birth year
  * given, no ranking) is `unknown`: the verdict is the first step that fails, else `unknown` when a
  * step could not be decided, else `eligible`. Nothing is guessed.
  */

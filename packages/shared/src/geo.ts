@@ -240,6 +240,9 @@ export interface GeoPoint {
   lng: number;
 }
 
+/** The Earth's radius the haversine uses (`distanceKmSql` writes the same 6,371). */
+const EARTH_RADIUS_KM = 6371;
+
 /**
  * Great-circle distance in kilometres (haversine, Earth radius 6,371 km). `distanceKmSql` in
  * apps/server/src/modules/filters/filter-sql.ts is its SQL twin, term for term.
@@ -249,7 +252,33 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Latitudes and longitudes, in degrees, holding a circle around a point. */
+export interface GeoBox {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+/**
+ * The box of latitudes and longitudes holding every point within `km` of `point` by
+ * {@link distanceKm} (with 1% to spare: a great circle leaving eastwards bends towards the
+ * equator, and a parallel's arc is longer than the great circle between its ends). A cheap
+ * pre-filter for SQL before the distance itself.
+ */
+export function boxAround(point: GeoPoint, km: number): GeoBox {
+  const kmPerDegree = (EARTH_RADIUS_KM * Math.PI) / 180;
+  const dLat = (km * 1.01) / kmPerDegree;
+  const dLng = (km * 1.01) / (kmPerDegree * Math.cos((point.lat * Math.PI) / 180));
+  return {
+    minLat: point.lat - dLat,
+    maxLat: point.lat + dLat,
+    minLng: point.lng - dLng,
+    maxLng: point.lng + dLng,
+  };
 }
 
 /** The radii of "within N km" (search and saved filters); 30 is the one offered first. */

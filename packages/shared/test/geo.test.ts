@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boxAround,
+  distanceKm,
   findProvinceById,
   findProvinceBySigla,
   findRegionById,
@@ -51,5 +53,30 @@ describe('geo reference data', () => {
     expect(findProvinceBySigla('XX')).toBeUndefined();
     expect(isProvinceInRegion(58, 3)).toBe(false);
     expect(isProvinceInRegion(999, 12)).toBe(false);
+  });
+});
+
+describe('boxAround (the SQL pre-filter of "near you")', () => {
+  it('boxes every point within the radius: north, south, east and west at the radius lie inside', () => {
+    const centre = { lat: 45.4642, lng: 9.19 };
+    const box = boxAround(centre, 60);
+    for (const bearing of [0, 45, 90, 135, 180, 225, 270, 315]) {
+      // The point 60 km away on this bearing (the haversine's sphere).
+      const d = 60 / 6371;
+      const b = (bearing * Math.PI) / 180;
+      const la = (centre.lat * Math.PI) / 180;
+      const lat2 = Math.asin(Math.sin(la) * Math.cos(d) + Math.cos(la) * Math.sin(d) * Math.cos(b));
+      const lng2 =
+        (centre.lng * Math.PI) / 180 +
+        Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(la), Math.cos(d) - Math.sin(la) * Math.sin(lat2));
+      const point = { lat: (lat2 * 180) / Math.PI, lng: (lng2 * 180) / Math.PI };
+      expect(distanceKm(centre, point)).toBeCloseTo(60, 6);
+      expect(point.lat).toBeGreaterThan(box.minLat);
+      expect(point.lat).toBeLessThan(box.maxLat);
+      expect(point.lng).toBeGreaterThan(box.minLng);
+      expect(point.lng).toBeLessThan(box.maxLng);
+    }
+    // Not much more: 70 km due north is outside.
+    expect(centre.lat + 70 / ((6371 * Math.PI) / 180)).toBeGreaterThan(box.maxLat);
   });
 });

@@ -1,4 +1,5 @@
 /** The SQL of the dashboard (`GET /api/home`). */
+import type { GeoBox } from '@radar/shared';
 import { and, asc, between, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -36,14 +37,6 @@ const candidateColumns = {
   venueLat: competitions.venueLat,
   venueLng: competitions.venueLng,
 };
-
-/** Latitudes and longitudes, in degrees, holding a circle around a point. */
-export interface GeoBox {
-  minLat: number;
-  maxLat: number;
-  minLng: number;
-  maxLng: number;
-}
 
 /**
  * Competitions not started yet (open registration or upcoming) in the region, in one of the

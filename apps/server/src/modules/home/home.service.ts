@@ -5,6 +5,7 @@
  */
 import {
   addDays,
+  boxAround,
   competitionStatus,
   findProvinceBySigla,
   type Home,
@@ -29,7 +30,7 @@ import {
 } from '../places/places';
 import { type FollowedRow, listFollowed } from '../subscriptions/subscriptions.repository';
 import { federationCardStatus } from './federation-card';
-import { type CandidateRow, filtersSummary, type GeoBox, listNearCandidates } from './home.repository';
+import { type CandidateRow, filtersSummary, listNearCandidates } from './home.repository';
 
 export interface HomeDeps {
   db: Db;
@@ -75,25 +76,6 @@ export function resolvePlace(where: Where): ResolvedPlace | null {
     return placeNearestTo({ lat: where.lat, lng: where.lng });
   }
   return null;
-}
-
-/** Km in one degree of latitude (the haversine's radius, 6,371 km). */
-const KM_PER_DEGREE = (6371 * Math.PI) / 180;
-
-/**
- * The box of latitudes and longitudes holding every point within `km` of `point` (with 1% to
- * spare: a great circle leaving eastwards bends towards the equator, and a parallel's arc is
- * longer than the great circle between its ends).
- */
-export function boxAround(point: Point, km: number): GeoBox {
-  const dLat = (km * 1.01) / KM_PER_DEGREE;
-  const dLng = (km * 1.01) / (KM_PER_DEGREE * Math.cos((point.lat * Math.PI) / 180));
-  return {
-    minLat: point.lat - dLat,
-    maxLat: point.lat + dLat,
-    minLng: point.lng - dLng,
-    maxLng: point.lng + dLng,
-  };
 }
 
 /**
